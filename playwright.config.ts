@@ -1,0 +1,78 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E, E2E_API_URL, E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './test/e2e/stack';
+
+// Debian's Chromium (a Playwright browser download is not possible here), with the flags this machine needs.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const consoleEnv = {
+  VITE_API_BASE: E2E_API_URL,
+  VITE_FIREBASE_PROJECT_ID: E2E.projectId,
+  VITE_FIREBASE_API_KEY: 'demo-api-key',
+  VITE_FIREBASE_AUTH_EMULATOR_URL: E2E_EMULATOR_URL,
+};
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  use: {
+    baseURL: E2E_CONSOLE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath, args: chromiumArgs } },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx firebase emulators:start --only auth --project ${E2E.projectId} --config test/e2e/firebase.e2e.json`,
+      url: `${E2E_EMULATOR_URL}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${E2E_API_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E.apiPort),
+        HOST: '127.0.0.1',
+        PGLITE_DIR: 'memory://',
+        DATABASE_URL: '',
+        DEV_SEED: '1',
+        LPA_DATA_DIR: 'test-results/e2e-data',
+        FIREBASE_PROJECT_ID: E2E.projectId,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${E2E.emulatorPort}`,
+        SESSION_SECRET: E2E.sessionSecret,
+        CORS_ORIGINS: E2E_CONSOLE_URL,
+      },
+    },
+    {
+      command: `npx vite build --mode e2e --outDir dist-e2e && npx vite preview --mode e2e --outDir dist-e2e --port ${E2E.consolePort} --strictPort`,
+      url: E2E_CONSOLE_URL,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      env: consoleEnv,
+    },
+  ],
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BACKENDS } from './testing/test-database';
+import { createTestApi, idTokenFor, TEST_ORIGIN } from './testing/test-api';
+import { useSeededApi } from './testing/seeded-api';
+
+const REPORT = { demoAccounts: 6, files: [], failures: [], identities: { status: 'skipped' as const } };
+/** What @hono/node-server passes as env; getConnInfo reads the peer address from it. */
+const socketFrom = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress, remotePort: 50_000 } } });
+
+describe.each(BACKENDS)('app on %s', (backend) => {
+  const context = useSeededApi(backend);
+  const api = () => context.api;
+
+  it('answers /health without authentication', async () => {
+    const result = await api().call('GET', '/health');
+    expect(result).toMatchObject({ status: 200, body: { success: true, data: { ok: true } } });
+  });
+
+  it('answers unknown routes with a 404 envelope', async () => {
+    const result = await api().call('GET', '/no/such/route');
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual({ success: false, message: 'Not found: GET /no/such/route' });
+    expect((await api().call('DELETE', '/locations')).status).toBe(404);
+  });
+
+  it('publishes an OpenAPI 3.1 document listing every endpoint', async () => {
+    const result = await api().call('GET', '/openapi.json');
+    expect(result.status).toBe(200);
+    const document = result.body as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item)]))).toEqual(
+      {
+        '/health': ['get'],
+        '/auth/permissions': ['post'],
+        '/validate-user-login/': ['get'],
+        '/load-permissions/': ['get'],
+        '/locations': ['get'],
+        '/locations/{locationId}': ['get'],
+      },
+    );
+  });
+
+  it('allows the console origin with credentials and the session header', async () => {
+    const response = await api().app.request('/locations', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: TEST_ORIGIN,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'jwttoken',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN);
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/JwtToken/);
+    // Error responses carry the headers too, or the browser would hide the envelope from the console.
+    const refused = await api().call('GET', '/locations', { headers: { Origin: TEST_ORIGIN } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN);
+  });
+
+  it('does not allow other origins', async () => {
+    const result = await api().call('GET', '/health', { headers: { Origin: 'https://evil.example' } });
+    expect(result.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const result = await api().call('POST', '/auth/permissions', {
+      idToken: idTokenFor('admin@example.com'),
+      json: { email: 'admin@example.com', padding: 'x'.repeat(70_000) },
+    });
+    expect(result.status).toBe(413);
+    expect(result.body.success).toBe(false);
+  });
+
+  it('turns a database failure into a logged 500 without details', async () => {
+    const failing = createTestApi({
+      ...context.database.db,
+      query: async () => {
+        throw new Error('connection lost');
+      },
+    });
+    const result = await failing.call('POST', '/auth/permissions', {
+      idToken: idTokenFor('admin@example.com'),
+      json: { email: 'admin@example.com' },
+      headers: { Origin: TEST_ORIGIN },
+    });
+    expect(result.status).toBe(500);
+    expect(result.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN);
+    expect(result.body).toEqual({ success: false, message: 'Internal server error' });
+    expect(failing.serverErrors).toHaveLength(1);
+  });
+
+  describe('POST /dev/reseed', () => {
+    it('exists only when the dev seed is on', async () => {
+      const result = await api().call('POST', '/dev/reseed', { env: socketFrom('127.0.0.1') });
+      expect(result.status).toBe(404);
+    });
+
+    it('re-applies the seed for local callers only', async () => {
+      const devReseed = vi.fn(async () => REPORT);
+      const dev = createTestApi(context.database.db, { devReseed });
+      expect((await dev.call('POST', '/dev/reseed', { env: socketFrom('127.0.0.1') })).body).toEqual({
+        success: true,
+        data: REPORT,
+      });
+      expect((await dev.call('POST', '/dev/reseed', { env: socketFrom('::1') })).status).toBe(200);
+      expect((await dev.call('POST', '/dev/reseed', { env: socketFrom('192.168.1.20') })).status).toBe(403);
+      expect((await dev.call('POST', '/dev/reseed')).status).toBe(403);
+      const fromPage = await dev.call('POST', '/dev/reseed', {
+        env: socketFrom('127.0.0.1'),
+        headers: { Origin: 'https://evil.example' },
+      });
+      expect(fromPage.status).toBe(403);
+      expect(devReseed).toHaveBeenCalledTimes(2);
+    });
+  });
+});

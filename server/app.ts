@@ -1,0 +1,90 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { SESSION_HEADER } from '../src/contract/envelope';
+import type { VerifyIdToken } from './auth/id-token';
+import { createSessionTokens } from './auth/session-token';
+import type { Db } from './db/db';
+import type { DevSeedReport } from './db/seed/dev-seed';
+import { FIREBASE_ID_TOKEN, SESSION_TOKEN, type ApiApp } from './http/api-app';
+import { envelopeErrorHandler, envelopeNotFound, type LogError } from './http/errors';
+import { failure } from './http/responses';
+import { validationHook } from './http/validation';
+import { registerAuthRoutes } from './routes/auth';
+import { registerDevReseedRoute } from './routes/dev-reseed';
+import { registerHealthRoute } from './routes/health';
+import { registerLocationRoutes } from './routes/locations';
+
+export interface AppDeps {
+  db: Db;
+  verifyIdToken: VerifyIdToken;
+  session: { secret: Uint8Array; ttlSeconds: number };
+  /** Browser origins of the console, allowed to call with credentials. */
+  corsOrigins: readonly string[];
+  /** The clock for session tokens and sign-in times; tests move it to expire sessions. */
+  now?: () => Date;
+  /** When given (DEV_SEED=1), POST /dev/reseed runs it. */
+  devReseed?: () => Promise<DevSeedReport>;
+  logError?: LogError;
+}
+
+/** Requests are small JSON documents; anything bigger is refused before it is read into memory. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(deps: AppDeps): ApiApp {
+  const now = deps.now ?? (() => new Date());
+  const logError: LogError = deps.logError ?? ((message, error) => console.error(`[api] ${message}:`, error));
+  const sessions = createSessionTokens({ ...deps.session, now });
+
+  // Paths are matched exactly as the contract writes them, trailing slash included (/load-permissions/).
+  const app: ApiApp = new OpenAPIHono({ defaultHook: validationHook });
+  app.onError(envelopeErrorHandler(logError));
+  app.notFound(envelopeNotFound);
+
+  app.use(
+    '*',
+    cors({
+      origin: [...deps.corsOrigins],
+      credentials: true,
+      allowHeaders: ['Authorization', SESSION_HEADER, 'Content-Type'],
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(failure(`Request body larger than ${MAX_BODY_BYTES} bytes.`), 413),
+    }),
+  );
+
+  const routeDeps = { db: deps.db, verifyIdToken: deps.verifyIdToken, sessions, now };
+  registerHealthRoute(app);
+  registerAuthRoutes(app, routeDeps);
+  registerLocationRoutes(app, routeDeps);
+  if (deps.devReseed) registerDevReseedRoute(app, deps.devReseed);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', FIREBASE_ID_TOKEN, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Firebase ID token of the signed-in user',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_TOKEN, {
+    type: 'apiKey',
+    in: 'header',
+    name: SESSION_HEADER,
+    description: 'Session token issued by POST /auth/permissions (userData.token)',
+  });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lightning Pay Admin API',
+      version: '0.1.0',
+      description:
+        'Reference API of the Lightning Pay Admin console. Every response is an envelope {success, data, message}.',
+    },
+  });
+  return app;
+}

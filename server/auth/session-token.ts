@@ -1,0 +1,72 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { SessionErrorCode } from '../../src/contract/envelope';
+
+/**
+ * The API's own session token (spec §7 JwtToken): an HS256 JWT carrying the staff e-mail, issued by the
+ * permissions lookup and checked on every protected call.
+ */
+export interface SessionTokenConfig {
+  secret: Uint8Array;
+  ttlSeconds: number;
+  now: () => Date;
+}
+
+export interface SessionClaims {
+  email: string;
+  expiresAt: Date;
+}
+
+export type SessionCheck = { ok: true; claims: SessionClaims } | { ok: false; code: SessionErrorCode; message: string };
+
+const ALGORITHM = 'HS256';
+const AUDIENCE = 'lightning-pay-admin';
+
+export const SESSION_ERROR_MESSAGES: Record<SessionErrorCode, string> = {
+  NoTokenProvided: 'No session token was provided. Please sign in.',
+  InvalidToken: 'The session token is not valid. Please sign in again.',
+  TokenExpired: 'Your session has expired. Please sign in again.',
+};
+
+export function createSessionTokens(config: SessionTokenConfig) {
+  const epochSeconds = () => Math.floor(config.now().getTime() / 1000);
+
+  async function issue(email: string): Promise<{ token: string; expiresAt: Date }> {
+    const issuedAt = epochSeconds();
+    const expiresAtSeconds = issuedAt + config.ttlSeconds;
+    const token = await new SignJWT({ email })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAtSeconds)
+      .sign(config.secret);
+    return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
+  }
+
+  async function verify(token: string | undefined | null): Promise<SessionCheck> {
+    const failure = (code: SessionErrorCode): SessionCheck => ({
+      ok: false,
+      code,
+      message: SESSION_ERROR_MESSAGES[code],
+    });
+    if (!token || token.trim() === '') return failure('NoTokenProvided');
+    try {
+      const { payload } = await jwtVerify(token.trim(), config.secret, {
+        algorithms: [ALGORITHM],
+        audience: AUDIENCE,
+        currentDate: config.now(),
+        requiredClaims: ['exp'],
+      });
+      if (typeof payload.email !== 'string' || typeof payload.exp !== 'number') return failure('InvalidToken');
+      return { ok: true, claims: { email: payload.email, expiresAt: new Date(payload.exp * 1000) } };
+    } catch (error) {
+      // Only an otherwise good token past its exp counts as expired; a forged one with an old exp is just invalid,
+      // and jose checks the signature before the claims.
+      if (error instanceof errors.JWTExpired) return failure('TokenExpired');
+      return failure('InvalidToken');
+    }
+  }
+
+  return { issue, verify };
+}
+
+export type SessionTokens = ReturnType<typeof createSessionTokens>;

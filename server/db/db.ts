@@ -1,0 +1,19 @@
+/**
+ * The one database seam of the API. Both adapters (PGlite for local development and tests, node-postgres for a real
+ * server) implement it, so repositories and migrations never know which engine they talk to.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations); `query` allows only one statement. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

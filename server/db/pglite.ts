@@ -1,0 +1,27 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable } from './db';
+
+/**
+ * PGlite keeps the whole database in one process, so `npm start` needs no PostgreSQL installed. Without a directory,
+ * or with `memory://`, the database lives in memory (tests, throwaway runs).
+ */
+export async function openPgliteDatabase(dataDir?: string): Promise<Db> {
+  if (dataDir && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    query: async <T>(sql: string, params?: readonly unknown[]) => {
+      const result = await target.query<T>(sql, params ? [...params] : undefined);
+      return { rows: result.rows };
+    },
+    exec: async (sql) => {
+      await target.exec(sql);
+    },
+  });
+  return {
+    ...wrap(pglite),
+    // PGlite queues every other query behind an open transaction, so requests never run inside someone else's.
+    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    close: () => pglite.close(),
+  };
+}

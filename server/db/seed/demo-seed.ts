@@ -1,0 +1,43 @@
+import type { Db } from '../db';
+import { applyUserSeed, type CreateIdentity } from './apply-user-seed';
+import { DEMO_ACCOUNTS, demoSeedUser } from './demo-accounts';
+import { DEMO_LOCATIONS } from './demo-locations';
+
+const LOCATION_FIELDS = [
+  'name',
+  'address',
+  'time_zone',
+  'capacity',
+  'status',
+  'enforcement_enabled',
+  'grace_period_minutes',
+] as const;
+
+/** Upserts the six demo locations under their fixed ids, touching a row only when it differs. */
+export async function seedDemoLocations(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const location of DEMO_LOCATIONS) {
+      await tx.query(
+        `INSERT INTO locations (location_id, ${LOCATION_FIELDS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (location_id) DO UPDATE
+           SET ${LOCATION_FIELDS.map((field) => `${field} = EXCLUDED.${field}`).join(', ')}, updated_at = now()
+         WHERE (${LOCATION_FIELDS.map((field) => `locations.${field}`).join(', ')})
+           IS DISTINCT FROM (${LOCATION_FIELDS.map((field) => `EXCLUDED.${field}`).join(', ')})`,
+        [location.location_id, ...LOCATION_FIELDS.map((field) => location[field])],
+      );
+    }
+    // Explicit ids bypass the serial sequence; move it past them so the next inserted location gets a fresh id.
+    await tx.query(
+      `SELECT setval(pg_get_serial_sequence('locations', 'location_id'), (SELECT max(location_id) FROM locations))`,
+    );
+  });
+}
+
+/** The demo locations and accounts (server/db/seed/demo-accounts.ts). */
+export async function applyDemoSeed(db: Db, options: { createIdentity?: CreateIdentity | undefined } = {}) {
+  await seedDemoLocations(db);
+  return applyUserSeed(db, DEMO_ACCOUNTS.map(demoSeedUser), {
+    createIdentity: options.createIdentity,
+    source: 'demo accounts',
+  });
+}

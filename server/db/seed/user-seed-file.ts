@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { permissionRecordSchema } from '../../../src/permissions/features';
+import { describeIssues } from '../../zod-issues';
+
+/**
+ * Extra development accounts, beyond the demo ones: a JSON array of users, each with the permission record its
+ * own role gets. Password length follows the identity provider's default policy (spec §5: at least 6).
+ */
+export const seedUserSchema = z
+  .object({
+    email: z
+      .email()
+      .max(320)
+      .transform((email) => email.toLowerCase()),
+    password: z.string().min(6, 'must be at least 6 characters (the identity provider rejects shorter ones)'),
+    displayName: z.string().trim().min(1).max(200).optional(),
+    permissions: permissionRecordSchema,
+  })
+  .strict();
+export type SeedUser = z.output<typeof seedUserSchema>;
+export type SeedUserInput = z.input<typeof seedUserSchema>;
+
+export const seedUsersFileSchema = z.array(seedUserSchema).superRefine((users, ctx) => {
+  const seen = new Map<string, number>();
+  users.forEach((user, index) => {
+    const first = seen.get(user.email);
+    if (first === undefined) seen.set(user.email, index);
+    else ctx.addIssue({ code: 'custom', path: [index, 'email'], message: `duplicates the e-mail of [${first}]` });
+  });
+});
+
+export class SeedFileError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: readonly string[],
+    summary = 'is not a valid seed-users file',
+  ) {
+    super(`${source} ${summary}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'SeedFileError';
+  }
+}
+
+/** Parses the text of a seed-users file; throws SeedFileError naming every problem with its path. */
+export function parseSeedUsersFile(text: string, source: string): SeedUser[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SeedFileError(source, [`not valid JSON (${(error as Error).message})`]);
+  }
+  const result = seedUsersFileSchema.safeParse(json);
+  if (result.success) return result.data;
+  throw new SeedFileError(source, describeIssues(result.error.issues));
+}

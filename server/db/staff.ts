@@ -1,0 +1,83 @@
+import {
+  ACCESS_LEVELS,
+  FEATURE_CODES,
+  LEVEL_KEYS,
+  permissionRecordSchema,
+  type AccessLevel,
+  type FeatureCode,
+  type PermissionRecord,
+} from '../../src/permissions/features';
+import type { Queryable } from './db';
+
+export type StaffStatus = 'active' | 'disabled';
+
+export interface StaffMember {
+  userId: number;
+  email: string;
+  displayName: string | null;
+  status: StaffStatus;
+  record: PermissionRecord;
+}
+
+interface GrantRow {
+  feature: FeatureCode;
+  level: AccessLevel;
+  location_id: number;
+}
+
+/** Folds a role's grant rows into the permission record of spec §3 ({v,a,e,d} lists per feature, plus su). */
+export function permissionRecordFromGrants(superuser: boolean, grants: readonly GrantRow[]): PermissionRecord {
+  const record: PermissionRecord = { su: superuser };
+  for (const feature of FEATURE_CODES) {
+    const rows = grants.filter((grant) => grant.feature === feature);
+    if (rows.length === 0) continue;
+    const grant = { v: [] as number[], a: [] as number[], e: [] as number[], d: [] as number[] };
+    for (const level of ACCESS_LEVELS) {
+      grant[LEVEL_KEYS[level]] = rows
+        .filter((row) => row.level === level)
+        .map((row) => row.location_id)
+        .sort((a, b) => a - b);
+    }
+    record[feature] = grant;
+  }
+  // Parsing the result checks that the tables and the shared schema still agree.
+  return permissionRecordSchema.parse(record);
+}
+
+/** Looks a staff member up by e-mail (case-insensitively) with permissions read fresh from their role. */
+export async function findStaffByEmail(db: Queryable, email: string): Promise<StaffMember | undefined> {
+  const { rows } = await db.query<{
+    user_id: number;
+    email: string;
+    display_name: string | null;
+    status: StaffStatus;
+    role_id: number | null;
+    superuser: boolean | null;
+  }>(
+    `SELECT u.user_id, u.email, u.display_name, u.status, u.role_id, r.superuser
+       FROM users u LEFT JOIN roles r ON r.role_id = u.role_id
+      WHERE u.email = $1`,
+    [email.trim().toLowerCase()],
+  );
+  const user = rows[0];
+  if (!user) return undefined;
+  const grants =
+    user.role_id === null
+      ? []
+      : (
+          await db.query<GrantRow>('SELECT feature, level, location_id FROM role_permissions WHERE role_id = $1', [
+            user.role_id,
+          ])
+        ).rows;
+  return {
+    userId: user.user_id,
+    email: user.email,
+    displayName: user.display_name,
+    status: user.status,
+    record: permissionRecordFromGrants(user.superuser ?? false, grants),
+  };
+}
+
+export async function recordSignIn(db: Queryable, userId: number, at: Date): Promise<void> {
+  await db.query('UPDATE users SET last_sign_in_at = $2 WHERE user_id = $1', [userId, at]);
+}

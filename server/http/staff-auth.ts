@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { SESSION_HEADER } from '../../src/contract/envelope';
+import { IdTokenRejected, type VerifiedIdentity, type VerifyIdToken } from '../auth/id-token';
+import type { SessionTokens } from '../auth/session-token';
+import type { Queryable } from '../db/db';
+import { findStaffByEmail, type StaffMember } from '../db/staff';
+import { forbidden, sessionFailure } from './responses';
+
+export type IdentityEnv = { Variables: { identity: VerifiedIdentity } };
+export type StaffEnv = { Variables: { identity: VerifiedIdentity; staff: StaffMember; sessionToken: string } };
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Checks `Authorization: Bearer <Firebase ID token>`; returns the identity, or the 401 to send. */
+async function authenticate(c: Context, verifyIdToken: VerifyIdToken): Promise<VerifiedIdentity | Response> {
+  const header = c.req.header('Authorization')?.trim();
+  if (!header || /^Bearer$/i.test(header)) {
+    return sessionFailure(
+      c,
+      'NoTokenProvided',
+      'Sign-in token missing: send Authorization: Bearer <Firebase ID token>.',
+    );
+  }
+  const idToken = BEARER.exec(header)?.[1];
+  if (!idToken) {
+    return sessionFailure(c, 'InvalidToken', 'The Authorization header must be "Bearer <Firebase ID token>".');
+  }
+  try {
+    return await verifyIdToken(idToken);
+  } catch (error) {
+    if (error instanceof IdTokenRejected) {
+      return sessionFailure(c, error.expired ? 'TokenExpired' : 'InvalidToken', error.message);
+    }
+    throw error;
+  }
+}
+
+/** For the permissions lookup, the one call made before a session exists: the Firebase sign-in alone. */
+export function requireIdentity(verifyIdToken: VerifyIdToken) {
+  return createMiddleware<IdentityEnv>(async (c, next) => {
+    const identity = await authenticate(c, verifyIdToken);
+    if (identity instanceof Response) return identity;
+    c.set('identity', identity);
+    await next();
+  });
+}
+
+export const NO_STAFF_ACCOUNT = 'No staff account for this e-mail.';
+export const STAFF_ACCOUNT_DISABLED = 'This staff account is disabled.';
+
+/**
+ * For every other protected call: the Firebase sign-in, the API's session token (JwtToken header), both for the same
+ * e-mail, and an active staff account. Permissions are read from the database on each call, so revoking a grant
+ * takes effect at once rather than when the session ends.
+ */
+export function requireStaffSession(deps: { verifyIdToken: VerifyIdToken; sessions: SessionTokens; db: Queryable }) {
+  return createMiddleware<StaffEnv>(async (c, next) => {
+    const identity = await authenticate(c, deps.verifyIdToken);
+    if (identity instanceof Response) return identity;
+    const sessionToken = c.req.header(SESSION_HEADER)?.trim();
+    if (!sessionToken) {
+      return sessionFailure(c, 'NoTokenProvided', `Session token missing: send the ${SESSION_HEADER} header.`);
+    }
+    const session = await deps.sessions.verify(sessionToken);
+    if (!session.ok) return sessionFailure(c, session.code, session.message);
+    if (session.claims.email.toLowerCase() !== identity.email.toLowerCase()) {
+      return sessionFailure(c, 'InvalidToken', 'The session token belongs to another account. Please sign in again.');
+    }
+    const staff = await findStaffByEmail(deps.db, identity.email);
+    if (!staff) return forbidden(c, NO_STAFF_ACCOUNT);
+    if (staff.status === 'disabled') return forbidden(c, STAFF_ACCOUNT_DISABLED);
+    c.set('identity', identity);
+    c.set('staff', staff);
+    c.set('sessionToken', sessionToken);
+    await next();
+  });
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Db } from '../db/db';
+import { openPgliteDatabase } from '../db/pglite';
+import { openPostgresDatabase } from '../db/postgres';
+
+/** The integration suites run once per engine: PGlite in memory, and the PostgreSQL of test/setup/postgres.ts. */
+export const BACKENDS = ['pglite', 'postgres'] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+export interface TestDatabase {
+  db: Db;
+  dispose: () => Promise<void>;
+}
+
+/** A fresh, empty database: in-memory PGlite, or a new schema (via search_path) in the shared PostgreSQL. */
+export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (backend === 'pglite') {
+    const db = await openPgliteDatabase();
+    return { db, dispose: () => db.close() };
+  }
+  const connectionString = inject('databaseUrl');
+  const schema = `suite_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = openPostgresDatabase({ connectionString, options: `-c search_path=${schema}`, max: 3 });
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import type { AuthActorRef } from '../machines/auth/auth.machine';
+import { Spinner } from '../ui/spinner';
+import { authViewOf } from './auth-actor';
+import { auth } from './firebase';
+import { createFirebaseSessionServices } from './firebase-session';
+import type { createAppRouter } from './router';
+import { SessionProvider } from './session-services';
+
+/**
+ * The root: a spinner until the identity provider has answered once (spec §2), then the router. Whenever a user
+ * becomes authenticated or their permissions change, the guards run again.
+ */
+export function App({ actor, router }: { actor: AuthActorRef; router: ReturnType<typeof createAppRouter> }) {
+  const waitingForIdentity = useSelector(actor, (snapshot) => snapshot.matches('resolving'));
+  const view = useSelector(actor, authViewOf, (a, b) => a.status === b.status && sameDetail(a, b));
+  const services = useMemo(
+    () => createFirebaseSessionServices(auth, () => actor.send({ type: 'auth.logout' })),
+    [actor],
+  );
+
+  useEffect(() => {
+    if (view.status === 'authenticated') void router.invalidate();
+  }, [view, router]);
+
+  if (waitingForIdentity) return <Spinner />;
+  return (
+    <SessionProvider services={services} view={view}>
+      <RouterProvider router={router} />
+    </SessionProvider>
+  );
+}
+
+function sameDetail(a: ReturnType<typeof authViewOf>, b: ReturnType<typeof authViewOf>): boolean {
+  if (a.status === 'authenticated' && b.status === 'authenticated') return a.permissions === b.permissions;
+  if (a.status === 'signedOut' && b.status === 'signedOut') return a.loginError === b.loginError;
+  return true;
+}

@@ -1,0 +1,44 @@
+import { createActor, waitFor } from 'xstate';
+import { createApiClient, type ApiClient } from '../api/client';
+import { authMachine, type AuthSnapshot } from '../machines/auth/auth.machine';
+import { createAuthImplementations } from '../machines/auth/auth.actors';
+import type { AuthGate, AuthView, SettledAuthView } from './auth-gate';
+import { config } from './config';
+import { auth, currentIdToken } from './firebase';
+import { inspect } from './inspector';
+import { readStoredSession } from './session-storage';
+
+export function authViewOf(snapshot: AuthSnapshot): AuthView {
+  if (snapshot.hasTag('authenticated') && snapshot.context.permissions) {
+    return { status: 'authenticated', permissions: snapshot.context.permissions };
+  }
+  if (snapshot.hasTag('signedOut')) return { status: 'signedOut', loginError: snapshot.context.loginError };
+  return { status: 'resolving' };
+}
+
+/**
+ * The one authentication actor of the page and the API client bound to it. The client reads the session token
+ * from the stored session (spec §7) and reports session errors back to the actor, which signs the user out.
+ */
+export function startAuth(redirectToLogin: () => void): { actor: ReturnType<typeof createAuthActor>; api: ApiClient; gate: AuthGate } {
+  const api = createApiClient({
+    apiBase: config.apiBase,
+    getIdToken: currentIdToken,
+    getSessionToken: () => readStoredSession()?.token ?? null,
+    onSessionError: (code) => actor.send({ type: 'auth.sessionExpired', code }),
+  });
+  const actor = createAuthActor(api, redirectToLogin);
+  const gate: AuthGate = {
+    current: () => authViewOf(actor.getSnapshot()),
+    settled: async () =>
+      authViewOf(await waitFor(actor, (snapshot) => !snapshot.hasTag('resolving'))) as SettledAuthView,
+  };
+  actor.start();
+  return { actor, api, gate };
+}
+
+function createAuthActor(client: ApiClient, redirectToLogin: () => void) {
+  return createActor(authMachine.provide(createAuthImplementations({ auth, client, redirectToLogin })), {
+    ...(inspect ? { inspect } : {}),
+  });
+}

@@ -1,0 +1,18 @@
+import type { UserPermissions } from '../permissions/permissions-object';
+
+/**
+ * What the router needs to know about authentication: the current view of it, and a promise that settles once the
+ * identity provider and the permissions lookup have answered. Guards await `settled()` so that a reload on a
+ * protected page shows the spinner instead of bouncing to /login.
+ */
+export type AuthView =
+  | { status: 'resolving' }
+  | { status: 'authenticated'; permissions: UserPermissions }
+  | { status: 'signedOut'; loginError: string | null };
+
+export type SettledAuthView = Exclude<AuthView, { status: 'resolving' }>;
+
+export interface AuthGate {
+  current(): AuthView;
+  settled(): Promise<SettledAuthView>;
+}

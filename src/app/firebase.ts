@@ -1,0 +1,32 @@
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
+
+const env = import.meta.env;
+const projectId: string = env.VITE_FIREBASE_PROJECT_ID || 'demo-lpa';
+
+export const firebaseApp = initializeApp({
+  apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
+  projectId,
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+});
+
+// The first persistence the browser supports is used: IndexedDB, else local storage.
+export const auth = initializeAuth(firebaseApp, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+});
+
+const emulatorUrl: string | undefined = env.VITE_FIREBASE_AUTH_EMULATOR_URL || undefined;
+if (emulatorUrl) {
+  // Must follow initializeAuth at once, before any other use of `auth`.
+  connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });
+}
+
+/** The signed-in identity's ID token for the API client (refreshed by Firebase when near expiry); null when signed out. */
+export function currentIdToken(): Promise<string | null> {
+  return auth.currentUser ? auth.currentUser.getIdToken() : Promise.resolve(null);
+}

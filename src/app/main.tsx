@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../ui/styles.css';
+import { App } from './app';
+import { startAuth } from './auth-actor';
+import { isProductionHost } from './config';
+import { createAppRouter } from './router';
+
+// Wiring only: the auth actor, the API client bound to it, and the router whose guards read both.
+const { actor, api, gate } = startAuth(redirectToLogin);
+const router = createAppRouter({ auth: gate, api, isProductionHost: isProductionHost() });
+
+/** Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there. */
+function redirectToLogin(): void {
+  const { pathname, search, hash } = router.history.location;
+  if (pathname === '/login') return;
+  void router.navigate({ to: '/login', search: { redirect: `${pathname}${search}${hash}` }, replace: true });
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App actor={actor} router={router} />
+  </StrictMode>,
+);

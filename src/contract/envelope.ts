@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Every response of the API is an envelope: success, data, message (spec §7). Errors may also carry `error`, which
+ * holds a machine-readable code for the session errors of spec §8.
+ */
+export const SESSION_ERROR_CODES = ['TokenExpired', 'NoTokenProvided', 'InvalidToken'] as const;
+export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
+
+export function isSessionErrorCode(value: unknown): value is SessionErrorCode {
+  return typeof value === 'string' && (SESSION_ERROR_CODES as readonly string[]).includes(value);
+}
+
+export const envelopeSchema = z.object({
+  success: z.boolean(),
+  data: z.unknown().optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Header that carries the server's own session token (spec §7). */
+export const SESSION_HEADER = 'JwtToken';

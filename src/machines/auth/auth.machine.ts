@@ -1,0 +1,203 @@
+import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { SessionErrorCode } from '../../contract/envelope';
+import type { UserPermissions } from '../../permissions/permissions-object';
+
+/** The ID token is refreshed this long before it expires (spec §9). */
+export const ID_TOKEN_REFRESH_LEAD_MS = 5 * 60_000;
+/** A failed refresh is tried again after this long. */
+export const ID_TOKEN_REFRESH_RETRY_MS = 30_000;
+/** The longest delay timers can hold (2^31 − 1 ms); longer ones would fire at once. */
+const MAX_TIMER_DELAY_MS = 2_147_483_647;
+/** Shown on the login screen when the permissions lookup fails without a message of its own. */
+export const LOOKUP_FAILED_MESSAGE = 'Could not load your permissions. Please try again.';
+
+/** The signed-in identity as the identity provider reports it. */
+export interface IdentityUser {
+  email: string;
+  /** When the current ID token expires, in epoch milliseconds. */
+  idTokenExpiresAt: number;
+}
+
+export interface RefreshedIdToken {
+  idTokenExpiresAt: number;
+}
+
+export type AuthEvent =
+  /** The identity provider's state changed (sign-in, sign-out, token refresh); sent by `identityListener`. */
+  | { type: 'auth.identityChanged'; user: IdentityUser | null }
+  | { type: 'auth.logout' }
+  /** The API client met TokenExpired, NoTokenProvided or InvalidToken (spec §8). */
+  | { type: 'auth.sessionExpired'; code: SessionErrorCode };
+
+export interface AuthContext {
+  email: string | null;
+  idTokenExpiresAt: number | null;
+  /** The userData of the permissions lookup (spec §4). */
+  permissions: UserPermissions | null;
+  /** Why the last sign-in was turned away, for the login screen. */
+  loginError: string | null;
+}
+
+export type AuthTag = 'resolving' | 'authenticated' | 'signedOut';
+
+function notProvided(name: string): never {
+  throw new Error(`authMachine: '${name}' has no implementation; supply it with authMachine.provide()`);
+}
+
+const initialContext: AuthContext = { email: null, idTokenExpiresAt: null, permissions: null, loginError: null };
+
+/**
+ * Authentication (spec §4, §9). Pure: Firebase, storage, the DOM and navigation come in through `.provide`
+ * (see auth.actors.ts). The identity listener lives at the root, so identity changes are heard in every state.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    tags: {} as AuthTag,
+  },
+  actors: {
+    identityListener: fromCallback(() => notProvided('identityListener')),
+    lookupPermissions: fromPromise<UserPermissions, { email: string }>(async () => notProvided('lookupPermissions')),
+    signOut: fromPromise<void>(async () => notProvided('signOut')),
+    refreshIdToken: fromPromise<RefreshedIdToken>(async () => notProvided('refreshIdToken')),
+  },
+  actions: {
+    recordIdentity: assign(({ event }) => {
+      assertEvent(event, 'auth.identityChanged');
+      if (!event.user) return {};
+      // A different user never inherits the previous user's permissions.
+      return { email: event.user.email, idTokenExpiresAt: event.user.idTokenExpiresAt, permissions: null, loginError: null };
+    }),
+    recordIdTokenExpiry: assign(({ event }) => {
+      assertEvent(event, 'auth.identityChanged');
+      return event.user ? { idTokenExpiresAt: event.user.idTokenExpiresAt } : {};
+    }),
+    recordRefreshedIdToken: assign((_, refreshed: RefreshedIdToken) => ({
+      idTokenExpiresAt: refreshed.idTokenExpiresAt,
+    })),
+    recordPermissions: assign((_, params: { userData: UserPermissions }) => ({ permissions: params.userData })),
+    recordLoginError: assign((_, params: { error: unknown }) => ({
+      loginError: (params.error instanceof Error && params.error.message) || LOOKUP_FAILED_MESSAGE,
+    })),
+    forgetUser: assign({ email: null, idTokenExpiresAt: null, permissions: null }),
+    // Side effects, implemented by the app (auth.actors.ts).
+    removeLoginStyle: () => notProvided('removeLoginStyle'),
+    storeSession: (_, _params: { userData: UserPermissions }) => notProvided('storeSession'),
+    clearSession: () => notProvided('clearSession'),
+    redirectToLogin: () => notProvided('redirectToLogin'),
+  },
+  guards: {
+    hasUser: ({ event }) => event.type === 'auth.identityChanged' && event.user !== null,
+    isSameUser: ({ context, event }) =>
+      event.type === 'auth.identityChanged' && event.user !== null && event.user.email === context.email,
+  },
+  delays: {
+    idTokenRefresh: ({ context }) =>
+      Math.min(MAX_TIMER_DELAY_MS, Math.max(0, (context.idTokenExpiresAt ?? 0) - Date.now() - ID_TOKEN_REFRESH_LEAD_MS)),
+    idTokenRefreshRetry: ID_TOKEN_REFRESH_RETRY_MS,
+  },
+}).createMachine({
+  id: 'auth',
+  context: initialContext,
+  invoke: { id: 'identityListener', src: 'identityListener' },
+  initial: 'resolving',
+  states: {
+    /** Waiting for the identity provider's first report. */
+    resolving: {
+      tags: 'resolving',
+      on: {
+        'auth.identityChanged': [
+          { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
+          { target: 'signingOut' },
+        ],
+        'auth.logout': 'signingOut',
+        'auth.sessionExpired': 'signingOut',
+      },
+    },
+    lookingUp: {
+      tags: 'resolving',
+      invoke: {
+        src: 'lookupPermissions',
+        input: ({ context }) => ({ email: context.email ?? '' }),
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'recordPermissions', params: ({ event }) => ({ userData: event.output }) },
+            { type: 'storeSession', params: ({ event }) => ({ userData: event.output }) },
+          ],
+        },
+        onError: {
+          target: 'signingOut',
+          actions: { type: 'recordLoginError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: {
+        'auth.identityChanged': [
+          { guard: 'isSameUser', actions: 'recordIdTokenExpiry' },
+          { guard: 'hasUser', target: 'lookingUp', reenter: true, actions: ['recordIdentity', 'removeLoginStyle'] },
+          { target: 'signingOut' },
+        ],
+        'auth.logout': 'signingOut',
+        'auth.sessionExpired': 'signingOut',
+      },
+    },
+    authenticated: {
+      tags: 'authenticated',
+      initial: 'awaitingRefresh',
+      on: {
+        'auth.identityChanged': [
+          // Re-entering the wait reschedules the refresh for the new expiry.
+          { guard: 'isSameUser', target: '.awaitingRefresh', actions: 'recordIdTokenExpiry' },
+          { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
+          { target: 'signingOut' },
+        ],
+        'auth.logout': 'signingOut',
+        'auth.sessionExpired': 'signingOut',
+      },
+      states: {
+        awaitingRefresh: {
+          after: { idTokenRefresh: 'refreshingIdToken' },
+        },
+        refreshingIdToken: {
+          invoke: {
+            src: 'refreshIdToken',
+            onDone: {
+              target: 'awaitingRefresh',
+              actions: { type: 'recordRefreshedIdToken', params: ({ event }) => event.output },
+            },
+            onError: 'awaitingRefreshRetry',
+          },
+        },
+        awaitingRefreshRetry: {
+          after: { idTokenRefreshRetry: 'refreshingIdToken' },
+        },
+      },
+    },
+    /** Permissions cleared, stored session and local storage cleared, identity provider signed out (spec §4). */
+    signingOut: {
+      tags: 'resolving',
+      entry: ['forgetUser', 'clearSession'],
+      invoke: { src: 'signOut', onDone: 'signedOut', onError: 'signedOut' },
+    },
+    /** The browser goes to /login only once the provider has signed out, so a new sign-in cannot race it. */
+    signedOut: {
+      tags: 'signedOut',
+      entry: 'redirectToLogin',
+      on: {
+        'auth.identityChanged': {
+          guard: 'hasUser',
+          target: 'lookingUp',
+          actions: ['recordIdentity', 'removeLoginStyle'],
+        },
+      },
+    },
+  },
+});
+
+export type AuthActorRef = ActorRefFrom<typeof authMachine>;
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+export const selectPermissions = (snapshot: AuthSnapshot): UserPermissions | null => snapshot.context.permissions;
+export const selectEmail = (snapshot: AuthSnapshot): string | null => snapshot.context.email;
+export const selectLoginError = (snapshot: AuthSnapshot): string | null => snapshot.context.loginError;

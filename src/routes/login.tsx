@@ -1,0 +1,14 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { safeRedirectTarget } from '../app/safe-redirect';
+import { LoginForm } from './-components/login-form';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  beforeLoad: ({ context, search }) => {
+    if (context.auth.current().status === 'authenticated') {
+      throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
+    }
+  },
+  component: LoginForm,
+});

@@ -1,0 +1,52 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { ApiClient } from '../../src/api/client';
+import type { AuthView, SettledAuthView } from '../../src/app/auth-gate';
+import { createAppRouter } from '../../src/app/router';
+import { SessionProvider, type SessionServices } from '../../src/app/session-services';
+import type { UserPermissions } from '../../src/permissions/permissions-object';
+
+export function fakeServices(overrides: Partial<SessionServices> = {}): SessionServices {
+  return {
+    signIn: vi.fn(async () => undefined),
+    sendPasswordReset: vi.fn(async () => undefined),
+    passwordMinLength: vi.fn(async () => 6),
+    logout: vi.fn(),
+    ...overrides,
+  };
+}
+
+export function fakeApi(data: Record<string, unknown> = {}): ApiClient {
+  const answer = async (path: string) => {
+    if (!(path in data)) throw new Error(`unexpected API call ${path}`);
+    return data[path];
+  };
+  return { get: (path) => answer(path), post: (path) => answer(path) } as ApiClient;
+}
+
+/** Renders the real route tree at `url` for a signed-in user (permissions) or a signed-out visitor (null). */
+export function renderConsole(
+  url: string,
+  options: { permissions: UserPermissions | null; isProductionHost?: boolean; api?: ApiClient; services?: SessionServices },
+) {
+  const view: SettledAuthView = options.permissions
+    ? { status: 'authenticated', permissions: options.permissions }
+    : { status: 'signedOut', loginError: null };
+  const history = createMemoryHistory({ initialEntries: [url] });
+  const router = createAppRouter(
+    {
+      auth: { current: (): AuthView => view, settled: async () => view },
+      api: options.api ?? fakeApi({ '/locations': [] }),
+      isProductionHost: options.isProductionHost ?? false,
+    },
+    history,
+  );
+  const services = options.services ?? fakeServices();
+  const result = render(
+    <SessionProvider services={services} view={view}>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
+  return { ...result, router, history, services };
+}

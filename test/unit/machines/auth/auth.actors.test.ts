@@ -1,0 +1,203 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Auth, User } from 'firebase/auth';
+import { createActor, setup, toPromise, waitFor } from 'xstate';
+import { createApiClient } from '../../../../src/api/client';
+import { readStoredSession, writeStoredSession } from '../../../../src/app/session-storage';
+import { flush } from '../../../fixtures/auth-harness';
+import { MemoryStorage } from '../../../fixtures/memory-storage';
+import { permissionsFor } from '../../../fixtures/personas';
+import { createAuthActions, createAuthActors, createAuthImplementations } from '../../../../src/machines/auth/auth.actors';
+import { authMachine, type AuthEvent } from '../../../../src/machines/auth/auth.machine';
+
+const firebase = vi.hoisted(() => ({
+  listener: undefined as ((user: unknown) => void) | undefined,
+  unsubscribe: vi.fn(),
+  getIdTokenResult: vi.fn(),
+  signOut: vi.fn(async (_auth: unknown) => {}),
+}));
+
+vi.mock('firebase/auth', () => ({
+  onIdTokenChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+    firebase.listener = listener;
+    return firebase.unsubscribe;
+  },
+  getIdTokenResult: firebase.getIdTokenResult,
+  signOut: firebase.signOut,
+}));
+
+const EXPIRES = '2030-01-01T10:00:00.000Z';
+const fakeAuth = (currentUser: User | null = null) => ({ currentUser }) as unknown as Auth;
+const fakeUser = (email: string | null) => ({ email }) as unknown as User;
+
+function providerReports(user: User | null) {
+  if (!firebase.listener) throw new Error('onIdTokenChanged has no listener');
+  firebase.listener(user);
+}
+
+function apiAnswering(data: unknown) {
+  const fetch = vi.fn<typeof globalThis.fetch>(
+    async () => new Response(JSON.stringify({ success: true, data }), { status: 200 }),
+  );
+  const client = createApiClient({
+    apiBase: '/api',
+    getIdToken: async () => 'id-token',
+    getSessionToken: () => null,
+    onSessionError: () => {},
+    fetch,
+  });
+  return { client, fetch };
+}
+
+beforeEach(() => {
+  firebase.listener = undefined;
+  vi.clearAllMocks();
+  firebase.getIdTokenResult.mockResolvedValue({ expirationTime: EXPIRES });
+});
+
+describe('identityListener', () => {
+  /** Runs the listener under a parent that records what it sends back. */
+  function listen() {
+    const received: AuthEvent[] = [];
+    const { identityListener } = createAuthActors({ auth: fakeAuth(), client: apiAnswering(null).client });
+    const recorder = setup({ types: { events: {} as AuthEvent }, actors: { identityListener } }).createMachine({
+      invoke: { src: 'identityListener' },
+      on: { '*': { actions: ({ event }) => received.push(event) } },
+    });
+    const parent = createActor(recorder).start();
+    return { received, parent };
+  }
+
+  it('reports a signed-in user with the expiry of the ID token', async () => {
+    const { received } = listen();
+    providerReports(fakeUser('alice@example.com'));
+    await flush();
+    expect(received).toEqual([
+      { type: 'auth.identityChanged', user: { email: 'alice@example.com', idTokenExpiresAt: Date.parse(EXPIRES) } },
+    ]);
+  });
+
+  it('reports nobody after sign-out, and an identity without an e-mail as nobody', async () => {
+    const { received } = listen();
+    providerReports(null);
+    await flush();
+    providerReports(fakeUser(null));
+    await flush();
+    expect(received).toEqual([
+      { type: 'auth.identityChanged', user: null },
+      { type: 'auth.identityChanged', user: null },
+    ]);
+  });
+
+  it('reports the token as due now when its expiry cannot be read', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2030, 0, 1));
+    firebase.getIdTokenResult.mockRejectedValueOnce(new Error('auth/network-request-failed'));
+    const { received } = listen();
+    providerReports(fakeUser('alice@example.com'));
+    await flush();
+    expect(received).toEqual([
+      { type: 'auth.identityChanged', user: { email: 'alice@example.com', idTokenExpiresAt: Date.UTC(2030, 0, 1) } },
+    ]);
+    vi.useRealTimers();
+  });
+
+  it('drops a change overtaken by a later one', async () => {
+    let finishSlowRead: (value: { expirationTime: string }) => void = () => {};
+    firebase.getIdTokenResult.mockReturnValueOnce(new Promise((resolve) => (finishSlowRead = resolve)));
+    const { received } = listen();
+    providerReports(fakeUser('alice@example.com'));
+    providerReports(null);
+    await flush();
+    finishSlowRead({ expirationTime: EXPIRES });
+    await flush();
+    expect(received).toEqual([{ type: 'auth.identityChanged', user: null }]);
+  });
+
+  it('unsubscribes from Firebase when stopped', () => {
+    const { parent } = listen();
+    parent.stop();
+    expect(firebase.unsubscribe).toHaveBeenCalledOnce();
+  });
+});
+
+describe('promise actors', () => {
+  it('lookupPermissions posts the e-mail through the API client', async () => {
+    const userData = permissionsFor({ e: { v: [1] } }, 'alice@example.com');
+    const { client, fetch } = apiAnswering({ userData });
+    const { lookupPermissions } = createAuthActors({ auth: fakeAuth(), client });
+    const actor = createActor(lookupPermissions, { input: { email: 'alice@example.com' } }).start();
+    await expect(toPromise(actor)).resolves.toEqual(userData);
+    expect(fetch).toHaveBeenCalledWith('/api/auth/permissions', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('signOut signs out of Firebase', async () => {
+    const auth = fakeAuth();
+    const { signOut } = createAuthActors({ auth, client: apiAnswering(null).client });
+    await toPromise(createActor(signOut).start());
+    expect(firebase.signOut).toHaveBeenCalledWith(auth);
+  });
+
+  it('refreshIdToken forces a new token and returns its expiry', async () => {
+    const user = fakeUser('alice@example.com');
+    const { refreshIdToken } = createAuthActors({ auth: fakeAuth(user), client: apiAnswering(null).client });
+    await expect(toPromise(createActor(refreshIdToken).start())).resolves.toEqual({
+      idTokenExpiresAt: Date.parse(EXPIRES),
+    });
+    expect(firebase.getIdTokenResult).toHaveBeenCalledWith(user, true);
+  });
+
+  it('refreshIdToken fails when nobody is signed in', async () => {
+    const { refreshIdToken } = createAuthActors({ auth: fakeAuth(null), client: apiAnswering(null).client });
+    await expect(toPromise(createActor(refreshIdToken).start())).rejects.toThrow('No signed-in user');
+  });
+});
+
+describe('browser actions', () => {
+  it('store and clear the session, remove the login style, and redirect', () => {
+    const storage = new MemoryStorage();
+    const body = { classList: { remove: vi.fn() } };
+    const redirectToLogin = vi.fn();
+    const actions = createAuthActions({ storage, body, redirectToLogin });
+    const userData = { ...permissionsFor({ e: { v: [1] } }), token: 'server-session' };
+
+    actions.storeSession(undefined, { userData });
+    expect(readStoredSession(storage)?.token).toBe('server-session');
+    storage.setItem('unrelated', '1');
+    actions.clearSession();
+    expect(storage.length).toBe(0);
+    actions.removeLoginStyle();
+    expect(body.classList.remove).toHaveBeenCalledWith('login');
+    actions.redirectToLogin();
+    expect(redirectToLogin).toHaveBeenCalledOnce();
+  });
+});
+
+describe('authMachine with the real implementations', () => {
+  it('signs in through Firebase and the API, then logs out to /login', async () => {
+    const storage = new MemoryStorage();
+    writeStoredSession(storage, { ...permissionsFor({ e: { v: [1] } }), token: 'stale' });
+    const userData = { ...permissionsFor({ e: { v: [1] } }, 'alice@example.com'), token: 'fresh' };
+    const redirectToLogin = vi.fn();
+    const machine = authMachine.provide(
+      createAuthImplementations({
+        auth: fakeAuth(),
+        client: apiAnswering({ userData }).client,
+        redirectToLogin,
+        storage,
+        body: { classList: { remove: () => true } },
+      }),
+    );
+    const actor = createActor(machine).start();
+
+    providerReports(fakeUser('alice@example.com'));
+    await waitFor(actor, (snapshot) => snapshot.hasTag('authenticated'));
+    expect(readStoredSession(storage)?.token).toBe('fresh');
+
+    actor.send({ type: 'auth.logout' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedOut'));
+    expect(firebase.signOut).toHaveBeenCalledOnce();
+    expect(storage.length).toBe(0);
+    expect(redirectToLogin).toHaveBeenCalledOnce();
+    actor.stop();
+  });
+});

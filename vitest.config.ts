@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three tiers: pure modules in Node, components in jsdom, and the reference API against PGlite and a throwaway
+// PostgreSQL cluster (started by test/setup/postgres.ts). End-to-end tests are Playwright's (playwright.config.ts).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'test/dom/**/*.test.tsx'],
+          setupFiles: ['test/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['server/**/*.int.test.ts'],
+          globalSetup: ['test/setup/postgres.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
