@@ -227,3 +227,26 @@ describe('buildQueryString', () => {
     expect(buildQueryString(undefined)).toBe('');
   });
 });
+
+describe('onError', () => {
+  it('reports failed calls with the server message, but not session errors or aborts', async () => {
+    const reported: string[] = [];
+    const responses = [
+      new Response(JSON.stringify({ success: false, message: 'Promo code already exists' }), { status: 400 }),
+      new Response(JSON.stringify({ success: false, error: 'TokenExpired', message: 'expired' }), { status: 401 }),
+    ];
+    const client = createApiClient({
+      apiBase: 'https://api.test',
+      getIdToken: async () => 'id-token',
+      getSessionToken: () => 'session',
+      onSessionError: () => undefined,
+      onError: (error) => reported.push(error.message),
+      fetch: async () => responses.shift() ?? Promise.reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+    });
+    const schema = z.unknown();
+    await expect(client.post('/promo-codes', {}, schema)).rejects.toThrow('Promo code already exists');
+    await expect(client.get('/x', undefined, schema)).rejects.toThrow();
+    await expect(client.get('/y', undefined, schema)).rejects.toThrow('aborted');
+    expect(reported).toEqual(['Promo code already exists']);
+  });
+});

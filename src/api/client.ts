@@ -44,6 +44,8 @@ export interface ApiClientOptions {
   getSessionToken: () => string | null;
   /** Called on TokenExpired, NoTokenProvided or InvalidToken; the app clears the session and goes to /login. */
   onSessionError: (code: SessionErrorCode) => void;
+  /** Every failed call but session errors and aborts, so the console can show the server's message (a toast). */
+  onError?: (error: ApiError) => void;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -175,8 +177,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return data.data;
   }
 
+  function reported<T>(call: Promise<T>): Promise<T> {
+    return call.catch((error: unknown) => {
+      if (error instanceof ApiError && !isSessionErrorCode(error.code) && error.message) options.onError?.(error);
+      throw error;
+    });
+  }
+
   return {
-    get: (path, payload, dataSchema, requestOptions) => request('GET', path, payload, dataSchema, requestOptions),
-    post: (path, payload, dataSchema, requestOptions) => request('POST', path, payload, dataSchema, requestOptions),
+    get: (path, payload, dataSchema, requestOptions) =>
+      reported(request('GET', path, payload, dataSchema, requestOptions)),
+    post: (path, payload, dataSchema, requestOptions) =>
+      reported(request('POST', path, payload, dataSchema, requestOptions)),
   };
 }

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { AuthActorRef } from '../machines/auth/auth.machine';
 import { Spinner } from '../ui/spinner';
+import { ConsoleProviders } from './console-providers';
 import { authViewOf } from './auth-actor';
 import { auth } from './firebase';
 import { createFirebaseSessionServices } from './firebase-session';
@@ -10,7 +11,7 @@ import type { createAppRouter } from './router';
 import { SessionProvider } from './session-services';
 
 /**
- * The root: a spinner until the identity provider has answered once (spec §2), then the router. Whenever a user
+ * The root (spec §2): one tree holding the app shell and the toast area. A spinner until the identity provider has answered once (spec §2), then the router. Whenever a user
  * becomes authenticated or their permissions change, the guards run again.
  */
 export function App({ actor, router }: { actor: AuthActorRef; router: ReturnType<typeof createAppRouter> }) {
@@ -25,16 +26,23 @@ export function App({ actor, router }: { actor: AuthActorRef; router: ReturnType
     if (view.status === 'authenticated') void router.invalidate();
   }, [view, router]);
 
-  if (waitingForIdentity) return <Spinner />;
   return (
-    <SessionProvider services={services} view={view}>
-      <RouterProvider router={router} />
-    </SessionProvider>
+    <ConsoleProviders>
+      {waitingForIdentity ? (
+        <Spinner />
+      ) : (
+        <SessionProvider services={services} view={view}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      )}
+    </ConsoleProviders>
   );
 }
 
 function sameDetail(a: ReturnType<typeof authViewOf>, b: ReturnType<typeof authViewOf>): boolean {
-  if (a.status === 'authenticated' && b.status === 'authenticated') return a.permissions === b.permissions;
+  if (a.status === 'authenticated' && b.status === 'authenticated') {
+    return a.permissions === b.permissions && a.authEnabled === b.authEnabled;
+  }
   if (a.status === 'signedOut' && b.status === 'signedOut') return a.loginError === b.loginError;
   return true;
 }

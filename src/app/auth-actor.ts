@@ -7,10 +7,11 @@ import { config } from './config';
 import { auth, currentIdToken } from './firebase';
 import { inspect } from './inspector';
 import { readStoredSession } from './session-storage';
+import { toast } from '../ui/toast/toast-store';
 
 export function authViewOf(snapshot: AuthSnapshot): AuthView {
   if (snapshot.hasTag('authenticated') && snapshot.context.permissions) {
-    return { status: 'authenticated', permissions: snapshot.context.permissions };
+    return { status: 'authenticated', permissions: snapshot.context.permissions, authEnabled: true };
   }
   if (snapshot.hasTag('signedOut')) return { status: 'signedOut', loginError: snapshot.context.loginError };
   return { status: 'resolving' };
@@ -26,6 +27,7 @@ export function startAuth(redirectToLogin: () => void): { actor: ReturnType<type
     getIdToken: currentIdToken,
     getSessionToken: () => readStoredSession()?.token ?? null,
     onSessionError: (code) => actor.send({ type: 'auth.sessionExpired', code }),
+    onError: (error) => toast({ title: 'Request failed', description: error.message, variant: 'destructive' }),
   });
   const actor = createAuthActor(api, redirectToLogin);
   const gate: AuthGate = {

@@ -7,7 +7,11 @@ import type { UserPermissions } from '../permissions/permissions-object';
  */
 export type AuthView =
   | { status: 'resolving' }
-  | { status: 'authenticated'; permissions: UserPermissions }
+  /**
+   * `authEnabled`: the identity provider and the server confirmed this session during this visit. Entries that need
+   * the server are offered only then (spec §6; docs/decisions.md).
+   */
+  | { status: 'authenticated'; permissions: UserPermissions; authEnabled: boolean }
   | { status: 'signedOut'; loginError: string | null };
 
 export type SettledAuthView = Exclude<AuthView, { status: 'resolving' }>;

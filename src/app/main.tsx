@@ -4,7 +4,10 @@ import '../ui/styles.css';
 import { App } from './app';
 import { startAuth } from './auth-actor';
 import { isProductionHost } from './config';
+import { startProductionLogging } from './production-logging';
 import { createAppRouter } from './router';
+
+void startProductionLogging();
 
 // Wiring only: the auth actor, the API client bound to it, and the router whose guards read both.
 const { actor, api, gate } = startAuth(redirectToLogin);

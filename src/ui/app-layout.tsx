@@ -1,38 +1,45 @@
-import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
-import { NAVIGATION } from '../app/navigation';
-import { canOpen } from '../app/route-access';
-import { useSessionServices } from '../app/session-services';
+import { getRouteApi, Outlet } from '@tanstack/react-router';
+import { useState } from 'react';
+import { visibleNavigation } from '../app/navigation';
+import { useAuthView, useSessionServices } from '../app/session-services';
+import { Sidebar } from './sidebar/sidebar';
+import { useMediaQuery } from './use-media-query';
 
 const authenticatedRoute = getRouteApi('/_authenticated');
+/** Spec §2: the sidebar is open by default on windows 1200 px wide or more, collapsed below. */
+export const DESKTOP_QUERY = '(min-width: 1200px)';
 
-/** The signed-in frame: product title, the sections this user may open, who is signed in, and Logout. */
+/** The signed-in frame: the sidebar beside the current page. */
 export function AppLayout() {
   const { permissions, isProductionHost } = authenticatedRoute.useRouteContext();
+  const view = useAuthView();
   const { logout } = useSessionServices();
-  const entries = NAVIGATION.filter((entry) => canOpen(entry.section, { permissions, isProductionHost }));
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  // null: follow the window width; a click on the toggle pins the user's choice until the width class changes.
+  const [choice, setChoice] = useState<{ open: boolean; desktop: boolean } | null>(null);
+  const open = choice && choice.desktop === desktop ? choice.open : desktop;
+  const entries = visibleNavigation({
+    permissions,
+    isProductionHost,
+    authEnabled: view.status === 'authenticated' && view.authEnabled,
+  });
   return (
-    <div className="app-layout">
-      <header className="app-header">
-        <span className="app-title">Lightning Pay Admin</span>
-        <span className="app-user">
-          <span>{permissions.email}</span>
-          <button type="button" className="link-button" onClick={logout}>
-            Logout
-          </button>
-        </span>
-      </header>
-      <nav aria-label="Sections" className="app-nav">
-        <ul>
-          {entries.map((entry) => (
-            <li key={entry.to}>
-              <Link to={entry.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-                {entry.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main className="app-main">
+    <div className={open ? 'app-layout sidebar-is-open' : 'app-layout'}>
+      <Sidebar
+        email={permissions.email}
+        entries={entries}
+        open={open}
+        onToggle={() => setChoice({ open: !open, desktop })}
+        onNavigate={() => {
+          // On a phone the open sidebar covers the page: close it once a section is chosen.
+          if (!desktop) setChoice({ open: false, desktop });
+        }}
+        onLogout={logout}
+      />
+      {open && !desktop && (
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setChoice({ open: false, desktop })} />
+      )}
+      <main className="app-main" id="main">
         <Outlet />
       </main>
     </div>

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { AuthView, SettledAuthView } from '../../src/app/auth-gate';
+import { ConsoleProviders } from '../../src/app/console-providers';
 import { createAppRouter } from '../../src/app/router';
 import { SessionProvider, type SessionServices } from '../../src/app/session-services';
 import type { UserPermissions } from '../../src/permissions/permissions-object';
@@ -28,10 +29,16 @@ export function fakeApi(data: Record<string, unknown> = {}): ApiClient {
 /** Renders the real route tree at `url` for a signed-in user (permissions) or a signed-out visitor (null). */
 export function renderConsole(
   url: string,
-  options: { permissions: UserPermissions | null; isProductionHost?: boolean; api?: ApiClient; services?: SessionServices },
+  options: {
+    permissions: UserPermissions | null;
+    isProductionHost?: boolean;
+    authEnabled?: boolean;
+    api?: ApiClient;
+    services?: SessionServices;
+  },
 ) {
   const view: SettledAuthView = options.permissions
-    ? { status: 'authenticated', permissions: options.permissions }
+    ? { status: 'authenticated', permissions: options.permissions, authEnabled: options.authEnabled ?? true }
     : { status: 'signedOut', loginError: null };
   const history = createMemoryHistory({ initialEntries: [url] });
   const router = createAppRouter(
@@ -44,9 +51,11 @@ export function renderConsole(
   );
   const services = options.services ?? fakeServices();
   const result = render(
-    <SessionProvider services={services} view={view}>
-      <RouterProvider router={router} />
-    </SessionProvider>,
+    <ConsoleProviders>
+      <SessionProvider services={services} view={view}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </ConsoleProviders>,
   );
   return { ...result, router, history, services };
 }

@@ -115,7 +115,7 @@ test.describe('signed in', () => {
     await page.goto('/login');
     await signIn(page, demoAccount('finance').email, demoAccount('finance').password);
     await expectHeading(page, 'Real Time Dashboard');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     const stored = await storedSession(page);

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { NAVIGATION } from '../../app/navigation';
-import { canOpen } from '../../app/route-access';
+import { visibleNavigation } from '../../app/navigation';
+import { useAuthView } from '../../app/session-services';
 import { SectionPage } from '../../ui/section-page';
 
 /** `/`: the real-time dashboard when allowed, else the settled dashboard, else a home page (spec §2). */
@@ -16,8 +16,10 @@ export const Route = createFileRoute('/_authenticated/')({
 
 function HomeOrRealTimeDashboard() {
   const { permissions, isProductionHost } = Route.useRouteContext();
+  const view = useAuthView();
   if (permissions.hasRealTimeDashboardPermission) return <SectionPage title="Real Time Dashboard" />;
-  const sections = NAVIGATION.filter((entry) => canOpen(entry.section, { permissions, isProductionHost }));
+  const authEnabled = view.status === 'authenticated' && view.authEnabled;
+  const sections = visibleNavigation({ permissions, isProductionHost, authEnabled });
   return (
     <SectionPage title="Home">
       {sections.length === 0 ? (

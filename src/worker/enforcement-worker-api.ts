@@ -1,0 +1,128 @@
+import type { SyncType } from '../contract/enforcement';
+
+/**
+ * What crosses between the page and the enforcement worker (Comlink). Only small values cross: progress, status,
+ * and the ten rows per category a search shows. Records are fetched, parsed, stored and indexed in the worker.
+ */
+
+/** Local search categories (spec §5): transactions split at search time by expiry, then the three other sources. */
+export const SEARCH_CATEGORIES = ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const;
+export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+export const SEARCH_PAGE_SIZE = 10;
+
+export interface SyncTypeStatus {
+  type: SyncType;
+  /** Epoch ms of the last completed sync of this type, null when never synced. */
+  lastSync: number | null;
+  /** Records of this type held locally (sync_info.total_transactions). */
+  totalRecords: number;
+  /** Newest updated_at (unix seconds) held for this type, null when none; monthly parkers skip a sync when it is today. */
+  latestUpdatedAt: number | null;
+}
+
+export interface StoreStatus {
+  /** False when the browser has no IndexedDB: lookups return empty results (spec §8) and `reason` says why. */
+  available: boolean;
+  reason: string | null;
+  /** True when sync_info holds nothing: a fresh full sync is needed (spec §4). */
+  empty: boolean;
+  types: SyncTypeStatus[];
+  /** navigator.storage.estimate() and whether persistence was granted. */
+  storage: { usageBytes: number | null; quotaBytes: number | null; persisted: boolean | null };
+}
+
+export interface SyncProgress {
+  type: SyncType;
+  pagesDone: number;
+  recordsDone: number;
+}
+
+export interface SyncAuth {
+  /** Called before each page: the Firebase ID token may be refreshed during a long sync. */
+  getIdToken(): Promise<string | null>;
+  /** The server session token from the stored session (`lpa`). */
+  sessionToken: string | null;
+}
+
+export interface SyncTypeRequest {
+  type: SyncType;
+  apiBase: string;
+  locationIds: number[];
+  /** Wall clock (epoch ms) the page uses, so tests and the machine agree on "today" and "now". */
+  now: number;
+}
+
+export type SyncTypeResult =
+  | { outcome: 'done'; pages: number; records: number; stoppedBy: 'shortPage' | 'emptyPage' | 'pageCap' }
+  | { outcome: 'skipped'; reason: 'monthlyParkersUpdatedToday' }
+  /** Sync errors stop that type only (spec §8); `sessionError` carries TokenExpired/NoTokenProvided/InvalidToken. */
+  | { outcome: 'failed'; pages: number; records: number; message: string; sessionError: string | null };
+
+export interface PlateSearchRequest {
+  /** What the officer typed; matched case-insensitively as a substring of license_plate (spec §5). */
+  text: string;
+  /** Limit to one location; undefined for all of the officer's locations. */
+  locationId?: number;
+  /** Epoch ms deciding valid (expiry later than now) from expired. */
+  now: number;
+  /** Zero-based page per category; absent means 0. */
+  pages?: Partial<Record<SearchCategory, number>>;
+}
+
+export interface TransactionRow {
+  category: 'valid' | 'expired';
+  transaction_id: number;
+  location_id: number;
+  license_plate: string;
+  expiry_date_time: string;
+  expiry_date_time_unix: number;
+  phone_number: string | null;
+  payment_time: string;
+  payment_amount: number;
+}
+export interface BookingRow {
+  category: 'spothero' | 'parkwhiz';
+  id: number;
+  location_id: number;
+  license_plate: string;
+  expiry_date_time: string;
+  created_at: string;
+  payment_amount: number;
+  payment_time: string;
+}
+export interface MonthlyParkerRow {
+  category: 'monthly_parkers';
+  id: number;
+  location_id: number;
+  license_plate: string;
+  vehicleStatus: string;
+  parkerid: number;
+  fname: string;
+  lname: string;
+  homephone: string | null;
+  mobilephone: string | null;
+  workphone: string | null;
+  parkerStatus: string;
+}
+export type PlateRow = TransactionRow | BookingRow | MonthlyParkerRow;
+
+export interface CategoryResult {
+  total: number;
+  /** The page actually returned (clamped to the last page). */
+  page: number;
+  rows: PlateRow[];
+}
+export type PlateSearchResult = Record<SearchCategory, CategoryResult>;
+
+/** The worker's interface (src/worker/enforcement.worker.ts exposes an object of this type with Comlink). */
+export interface EnforcementWorkerApi {
+  /** Opens (or rebuilds, when its version is not 2.7) the store and makes the plate index ready. */
+  open(): Promise<StoreStatus>;
+  status(): Promise<StoreStatus>;
+  syncType(request: SyncTypeRequest, auth: SyncAuth, onProgress: (progress: SyncProgress) => void): Promise<SyncTypeResult>;
+  /** Deletes records whose expiry is more than 21 days before `now` (spec §9). */
+  purge(now: number): Promise<{ purged: number }>;
+  search(request: PlateSearchRequest): Promise<PlateSearchResult>;
+  /** Sign-out: empties every table and the index. */
+  clear(): Promise<void>;
+}
