@@ -36,6 +36,7 @@ describe.each(BACKENDS)('app on %s', (backend) => {
         '/load-permissions/': ['get'],
         '/locations': ['get'],
         '/locations/{locationId}': ['get'],
+        '/enforcement/transactions': ['post'],
       },
     );
   });

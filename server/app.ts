@@ -12,6 +12,7 @@ import { failure } from './http/responses';
 import { validationHook } from './http/validation';
 import { registerAuthRoutes } from './routes/auth';
 import { registerDevReseedRoute } from './routes/dev-reseed';
+import { registerEnforcementRoutes } from './routes/enforcement';
 import { registerHealthRoute } from './routes/health';
 import { registerLocationRoutes } from './routes/locations';
 
@@ -21,7 +22,7 @@ export interface AppDeps {
   session: { secret: Uint8Array; ttlSeconds: number };
   /** Browser origins of the console, allowed to call with credentials. */
   corsOrigins: readonly string[];
-  /** The clock for session tokens and sign-in times; tests move it to expire sessions. */
+  /** The clock for session tokens, sign-in times and enforcement sync (valid vs expired); tests move it. */
   now?: () => Date;
   /** When given (DEV_SEED=1), POST /dev/reseed runs it. */
   devReseed?: () => Promise<DevSeedReport>;
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): ApiApp {
   registerHealthRoute(app);
   registerAuthRoutes(app, routeDeps);
   registerLocationRoutes(app, routeDeps);
+  registerEnforcementRoutes(app, routeDeps);
   if (deps.devReseed) registerDevReseedRoute(app, deps.devReseed);
 
   app.openAPIRegistry.registerComponent('securitySchemes', FIREBASE_ID_TOKEN, {

@@ -11,7 +11,7 @@ export async function listLocations(db: Queryable): Promise<Location[]> {
 }
 
 /** location_id is a PostgreSQL integer; larger ids cannot exist, and sending them would fail the query. */
-const MAX_LOCATION_ID = 2_147_483_647;
+export const MAX_LOCATION_ID = 2_147_483_647;
 
 export async function findLocation(db: Queryable, locationId: number): Promise<Location | undefined> {
   if (!Number.isInteger(locationId) || locationId < 1 || locationId > MAX_LOCATION_ID) return undefined;

@@ -87,9 +87,15 @@ export function createTestApi(db: Db, overrides: Partial<AppDeps> = {}) {
     return call<T>('GET', path, { idToken: idTokenFor(email), session: token });
   }
 
+  /** A protected POST with a JSON body as a signed-in user. */
+  async function postAs<T = unknown>(email: string, path: string, json: unknown): Promise<CallResult<T>> {
+    const { token } = await signIn(email);
+    return call<T>('POST', path, { idToken: idTokenFor(email), session: token, json });
+  }
+
   /** Session tokens signed with the app's own settings and clock, or with a foreign key. */
   const sessions = (secret = TEST_SESSION_SECRET) =>
     createSessionTokens({ secret, ttlSeconds: TEST_SESSION_TTL_SECONDS, now: () => clock.now });
 
-  return { app, clock, serverErrors, call, signIn, getAs, sessions };
+  return { app, clock, serverErrors, call, signIn, getAs, postAs, sessions };
 }
