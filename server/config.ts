@@ -26,6 +26,7 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: optional(z.string()),
   CORS_ORIGINS: optional(z.string()).default('http://localhost:5173,http://127.0.0.1:5173'),
   DEV_SEED: optional(z.enum(['0', '1', 'false', 'true'])),
+  DEV_SEED_RECORDS: optional(z.coerce.number().int().min(0).max(2_000_000)).default(10_000),
   SESSION_SECRET: optional(z.string()),
   SESSION_TTL_SECONDS: optional(
     z.coerce
@@ -45,6 +46,8 @@ export interface ServerConfig {
   authEmulatorHost: string | undefined;
   corsOrigins: string[];
   devSeed: boolean;
+  /** Enforcement records the development seed keeps on hand (regenerated when none is valid any more). */
+  devSeedRecords: number;
   session: { configuredSecret: string | undefined; ttlSeconds: number; allowGeneratedSecret: boolean };
 }
 
@@ -77,6 +80,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     devSeed: vars.DEV_SEED === '1' || vars.DEV_SEED === 'true',
+    devSeedRecords: vars.DEV_SEED_RECORDS,
     session: {
       configuredSecret: vars.SESSION_SECRET,
       ttlSeconds: vars.SESSION_TTL_SECONDS,

@@ -8,6 +8,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open-database';
 import type { CreateIdentity } from './db/seed/apply-user-seed';
+import { ensureDemoEnforcementData } from './db/seed/demo-enforcement';
 import { applyDevSeed, type DevSeedReport } from './db/seed/dev-seed';
 
 /** `firebase emulators:start` may still be booting when the API starts alongside it. */
@@ -37,6 +38,8 @@ async function startDevSeed(db: Db, config: ServerConfig): Promise<() => Promise
   }
   const reseed = () => applyDevSeed(db, { seedUsersDir: SEED_USERS_DIR, createIdentity });
   logSeedReport(await reseed());
+  const enforcement = await ensureDemoEnforcementData(db, config.devSeedRecords);
+  if (enforcement) console.info(`[seed] ${enforcement.total} enforcement records generated around now`);
   return async () => {
     const report = await reseed();
     logSeedReport(report);
