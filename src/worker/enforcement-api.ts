@@ -1,0 +1,306 @@
+import { PURGE_AFTER_SECONDS, SYNC_MAX_PAGES, SYNC_PAGE_SIZE, SYNC_TYPES } from '../contract/enforcement';
+import {
+  SEARCH_CATEGORIES,
+  type EnforcementWorkerApi,
+  type PlateSearchRequest,
+  type PlateSearchResult,
+  type StoreStatus,
+  type SyncAuth,
+  type SyncProgress,
+  type SyncTypeRequest,
+  type SyncTypeResult,
+} from './enforcement-worker-api';
+import {
+  browserIndexedDb,
+  describeError,
+  NO_INDEXED_DB,
+  SOURCE_OF_TYPE,
+  STORE_NAME,
+  type IndexedDbFactory,
+} from './store';
+import { LocalStore, type Log, type RowRequest } from './store-local';
+import { toPlateRow } from './store-records';
+import { PAGE_TIMEOUT_MS } from './sync-page-fetch';
+import { runSyncType, type SyncOptions } from './sync-type';
+
+/**
+ * The enforcement worker's API (src/worker/enforcement-worker-api.ts) as a plain module: enforcement.worker.ts only
+ * exposes it with Comlink, and tests call it directly. See docs/enforcement-sync.md.
+ */
+
+export interface EnforcementApiOptions {
+  /** IndexedDB to use; null for none (spec §8). Default: the browser's. */
+  indexedDB?: IndexedDbFactory | null;
+  databaseName?: string;
+  fetch?: typeof globalThis.fetch;
+  /** navigator.storage by default; null for none. */
+  storage?: StorageManager | null;
+  /** navigator.locks by default (serializes changes across tabs); null for none. */
+  locks?: LockManager | null;
+  pageTimeoutMs?: number;
+  pageSize?: number;
+  maxPages?: number;
+  maxPendingPages?: number;
+  log?: Log;
+}
+
+/** What the worker exposes beyond the shared interface. */
+export interface EnforcementApi extends EnforcementWorkerApi {
+  /** Resolves once every synced record sits in its spec table (expansion of staged pages is done). */
+  flush(): Promise<void>;
+  /** Cancels work in progress and closes the store; later calls find it unavailable. */
+  close(): Promise<void>;
+}
+
+type Opened = { local: LocalStore; unavailable?: never } | { local?: never; unavailable: string; retry: boolean };
+
+const LOCK_NAME = 'lpa-enforcement-store';
+
+function emptySearchResult(): PlateSearchResult {
+  const result = {} as PlateSearchResult;
+  for (const category of SEARCH_CATEGORIES) result[category] = { total: 0, page: 0, rows: [] };
+  return result;
+}
+
+function browserNavigator(): Navigator | undefined {
+  return (globalThis as { navigator?: Navigator }).navigator;
+}
+
+export function createEnforcementApi(options: EnforcementApiOptions = {}): EnforcementApi {
+  const log: Log =
+    options.log ?? ((message, error) => console.warn(`[enforcement worker] ${message}`, ...(error === undefined ? [] : [error])));
+  const databaseName = options.databaseName ?? STORE_NAME;
+  const storage = options.storage !== undefined ? options.storage : (browserNavigator()?.storage ?? null);
+  const locks = options.locks !== undefined ? options.locks : (browserNavigator()?.locks ?? null);
+  const syncOptions: SyncOptions = {
+    fetch: options.fetch,
+    pageTimeoutMs: options.pageTimeoutMs ?? PAGE_TIMEOUT_MS,
+    pageSize: options.pageSize ?? SYNC_PAGE_SIZE,
+    maxPages: options.maxPages ?? SYNC_MAX_PAGES,
+    maxPendingPages: options.maxPendingPages ?? 3,
+    log,
+  };
+
+  let opening: Promise<Opened> | null = null;
+  let persistRequested = false;
+  let closed = false;
+  /** Bumped by clear and close: changes queued before it do not run. */
+  let epoch = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  let running: AbortController | null = null;
+  /** The wall clock of the latest sync, which also splits valid from expired when counts are refreshed. */
+  let latestSyncNow: number | null = null;
+
+  function requestPersistence(): void {
+    if (persistRequested || storage === null) return;
+    persistRequested = true;
+    // persist() exists on the page only (not in workers); the page should ask too.
+    const persist = (storage as Partial<StorageManager>).persist;
+    if (typeof persist !== 'function') return;
+    persist.call(storage).catch((error: unknown) => log('Persistent storage was not granted', error));
+  }
+
+  async function openStore(): Promise<Opened> {
+    requestPersistence();
+    const factory = options.indexedDB === undefined ? browserIndexedDb() : (options.indexedDB ?? NO_INDEXED_DB);
+    if (typeof factory === 'string') return { unavailable: factory, retry: false };
+    try {
+      const { local, rebuilt } = await LocalStore.open(factory, databaseName, log);
+      if (rebuilt) log('The local store had another version than 2.7; it was deleted and created afresh');
+      local.onDrained = () => refreshTotals(local);
+      if (closed) local.close();
+      return { local };
+    } catch (error) {
+      return { unavailable: `The local store could not be opened: ${describeError(error)}`, retry: true };
+    }
+  }
+
+  function ready(): Promise<Opened> {
+    if (closed) return Promise.resolve({ unavailable: 'The local store is closed.', retry: false });
+    opening ??= openStore();
+    return opening;
+  }
+
+  /** Changes of the store run one at a time (and across tabs when Web Locks exist); clear cancels the running one. */
+  function exclusive<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      const controller = new AbortController();
+      running = controller;
+      try {
+        return locks === null ? await work(controller.signal) : await locks.request(LOCK_NAME, () => work(controller.signal));
+      } finally {
+        if (running === controller) running = null;
+      }
+    };
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async function refreshTotals(local: LocalStore): Promise<void> {
+    const nowSeconds = Math.floor((latestSyncNow ?? Date.now()) / 1000);
+    const held = await local.db.sync_info.toCollection().primaryKeys();
+    for (const type of held) {
+      await local.db.sync_info.update(type, { total_transactions: await local.countHeld(type, nowSeconds) });
+    }
+  }
+
+  async function storageStatus(): Promise<StoreStatus['storage']> {
+    const result: StoreStatus['storage'] = { usageBytes: null, quotaBytes: null, persisted: null };
+    if (storage === null) return result;
+    try {
+      const estimate = await storage.estimate();
+      result.usageBytes = estimate.usage ?? null;
+      result.quotaBytes = estimate.quota ?? null;
+    } catch {
+      // Not every browser estimates (and not in every context).
+    }
+    try {
+      if (typeof storage.persisted === 'function') result.persisted = await storage.persisted();
+    } catch {
+      // As above.
+    }
+    return result;
+  }
+
+  async function status(): Promise<StoreStatus> {
+    const opened = await ready();
+    const storageInfo = await storageStatus();
+    if (opened.local === undefined) {
+      return {
+        available: false,
+        reason: opened.unavailable,
+        empty: true,
+        types: SYNC_TYPES.map((type) => ({ type, lastSync: null, totalRecords: 0, latestUpdatedAt: null })),
+        storage: storageInfo,
+      };
+    }
+    const { db } = opened.local;
+    const [infos, cursors] = await Promise.all([db.sync_info.toArray(), db.sync_cursor.toArray()]);
+    return {
+      available: true,
+      reason: null,
+      empty: infos.length === 0,
+      types: SYNC_TYPES.map((type) => {
+        const info = infos.find((row) => row.type === type);
+        return {
+          type,
+          lastSync: info?.last_sync ?? null,
+          totalRecords: info?.total_transactions ?? 0,
+          latestUpdatedAt: cursors.find((row) => row.type === type)?.updated_at ?? null,
+        };
+      }),
+      storage: storageInfo,
+    };
+  }
+
+  return {
+    async open() {
+      if (opening !== null) {
+        const previous = await opening;
+        if (previous.local === undefined && previous.retry && !closed) opening = null;
+      }
+      return status();
+    },
+
+    status,
+
+    async syncType(request: SyncTypeRequest, auth: SyncAuth, onProgress: (progress: SyncProgress) => void) {
+      const failed = (message: string): SyncTypeResult => ({ outcome: 'failed', pages: 0, records: 0, message, sessionError: null });
+      const queuedAt = epoch;
+      const opened = await ready();
+      if (opened.local === undefined) return failed(opened.unavailable);
+      const { local } = opened;
+      return exclusive(async (signal) => {
+        if (epoch !== queuedAt || closed) return failed('The sync was cancelled');
+        latestSyncNow = request.now;
+        try {
+          await local.ensureCurrent();
+          const result = await runSyncType(local, request, auth, onProgress, syncOptions, signal);
+          if (!closed) await local.ensureCurrent();
+          return result;
+        } catch (error) {
+          return failed(describeError(error));
+        }
+      });
+    },
+
+    async purge(now: number) {
+      const queuedAt = epoch;
+      const opened = await ready();
+      if (opened.local === undefined) return { purged: 0 };
+      const { local } = opened;
+      return exclusive(async (signal) => {
+        if (epoch !== queuedAt || closed) return { purged: 0 };
+        await local.ensureCurrent();
+        let purged: number;
+        try {
+          purged = await local.purge(Math.floor(now / 1000) - PURGE_AFTER_SECONDS, signal);
+        } catch (error) {
+          if (signal.aborted) return { purged: 0 };
+          throw error;
+        }
+        await local.ensureCurrent();
+        try {
+          await local.saveSnapshot();
+        } catch (error) {
+          log('Saving the plate index snapshot failed; the next start rebuilds it', error);
+        }
+        return { purged };
+      });
+    },
+
+    async search(request: PlateSearchRequest) {
+      const opened = await ready();
+      if (opened.local === undefined) return emptySearchResult();
+      const { local } = opened;
+      const matches = local.index.match({
+        text: request.text,
+        locationId: request.locationId,
+        nowSeconds: Math.floor(request.now / 1000),
+        pages: request.pages,
+      });
+      const wanted: RowRequest[] = [];
+      for (const category of SEARCH_CATEGORIES) {
+        const source = category === 'valid' || category === 'expired' ? SOURCE_OF_TYPE.valid : SOURCE_OF_TYPE[category];
+        for (const key of matches[category].keys) wanted.push({ source, key });
+      }
+      const rows = await local.readRows(wanted);
+      const result = emptySearchResult();
+      let at = 0;
+      for (const category of SEARCH_CATEGORIES) {
+        const { total, page, keys } = matches[category];
+        const found = result[category];
+        found.total = total;
+        found.page = page;
+        for (let i = 0; i < keys.length; i++) {
+          const row = rows[at++];
+          if (row !== undefined) found.rows.push(toPlateRow(category, row));
+        }
+      }
+      return result;
+    },
+
+    async clear() {
+      epoch++;
+      running?.abort();
+      const opened = await ready();
+      if (opened.local === undefined) return;
+      const { local } = opened;
+      await exclusive(() => local.clear());
+    },
+
+    async flush() {
+      const opened = await ready();
+      if (opened.local !== undefined) await opened.local.drain();
+    },
+
+    async close() {
+      closed = true;
+      epoch++;
+      running?.abort();
+      const opened = await opening;
+      opened?.local?.close();
+    },
+  };
+}

@@ -1,0 +1,470 @@
+import type { SyncType } from '../contract/enforcement';
+import { PlateIndex, type IndexSource } from './plate-index';
+import {
+  EXPIRY_FIELD,
+  openEnforcementStore,
+  PURGED_SOURCES,
+  readGeneration,
+  SOURCE_OF_TYPE,
+  type EnforcementStore,
+  type IndexedDbFactory,
+  type StoredRecord,
+  type SyncCursorRow,
+} from './store';
+import { requestResult } from './store-idb';
+import {
+  loadMonthlyParkerIds,
+  loadStoreState,
+  rebuildStoreState,
+  savePlateIndexSnapshot,
+  type StoreState,
+} from './store-plate-index';
+import { MonthlyParkerIds, pageEntries, type PreparedPage } from './store-records';
+import {
+  collectStagedPages,
+  expandStagedPage,
+  readStagedRows,
+  StagedPages,
+  StagingStateChanged,
+  stagePage,
+} from './store-staging';
+import { cursorFromRow, FRESH_CURSOR, toCursorRow, type SyncCursor } from './sync-cursor';
+
+export type Log = (message: string, error?: unknown) => void;
+
+/** Expanded pages are deleted from staging in batches of this many (and whenever staging runs dry). */
+const COLLECT_EVERY = 16;
+
+export interface RowRequest {
+  source: IndexSource;
+  key: number;
+}
+
+/**
+ * The open store and what the worker keeps in memory about it: the plate index, the pages parsed but not yet
+ * staged (pending), the staged pages not yet expanded, and the background expansion. Records are found, newest
+ * first, in pending pages, then staged pages, then their tables.
+ *
+ * Methods that change the store's content (stage, purge, clear, rescope, reload) are called by the API one at a
+ * time; expansion runs beside them and only moves records from staged pages into tables.
+ */
+export class LocalStore {
+  readonly db: EnforcementStore;
+  readonly #keyRange: typeof IDBKeyRange;
+  readonly #log: Log;
+
+  #index = new PlateIndex();
+  /** The store generation the index reflects (pending pages aside). */
+  #generation = 0;
+  #snapshotGeneration = -1;
+  /** Set when the index may not match the store (another connection wrote, or a parker was remapped). */
+  #indexStale = false;
+
+  readonly #pendingPages: PreparedPage[] = [];
+  readonly #pendingRows = new Map<IndexSource, Map<number, StoredRecord>>();
+
+  readonly #staged = new StagedPages();
+  #watermark = 0;
+  #nextSeq = 1;
+  #monthlyParkerIds: MonthlyParkerIds | null = null;
+
+  #expanding: Promise<void> | null = null;
+  #expansionError: unknown = null;
+  #expansionPaused = 0;
+  /** While a sync runs, expansion waits: IndexedDB serves one database's transactions on one backend sequence, so
+   * expanding beside a sync slows the sync's staging about as much as it gains. */
+  #expansionDeferred = 0;
+  #deferralWaiters: (() => void)[] = [];
+  #onDrained: (() => Promise<void>) | null = null;
+  #closed = false;
+
+  private constructor(db: EnforcementStore, keyRange: typeof IDBKeyRange, log: Log) {
+    this.db = db;
+    this.#keyRange = keyRange;
+    this.#log = log;
+  }
+
+  static async open(factory: IndexedDbFactory, name: string, log: Log): Promise<{ local: LocalStore; rebuilt: boolean }> {
+    const { store, rebuilt } = await openEnforcementStore(factory, name);
+    const local = new LocalStore(store, factory.IDBKeyRange, log);
+    try {
+      local.#adopt(await loadStoreState(local.#idb(), factory.IDBKeyRange, log));
+      await collectStagedPages(local.#idb(), local.#watermark, factory.IDBKeyRange);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    local.kickExpansion();
+    return { local, rebuilt };
+  }
+
+  get index(): PlateIndex {
+    return this.#index;
+  }
+
+  /** Called after expansion runs dry (to refresh record counts). */
+  set onDrained(callback: (() => Promise<void>) | null) {
+    this.#onDrained = callback;
+  }
+
+  #idb(): IDBDatabase {
+    if (this.#closed) throw new DOMException('The local store is closed', 'InvalidStateError');
+    return this.db.backendDB();
+  }
+
+  #adopt(state: StoreState): void {
+    this.#index = state.index;
+    this.#generation = state.generation;
+    this.#snapshotGeneration = state.origin === 'snapshot' ? state.generation : -1;
+    this.#watermark = state.watermark;
+    this.#staged.clear();
+    for (const row of state.staged) this.#staged.add(row);
+    this.#nextSeq = Math.max(state.watermark, this.#staged.lastSeq) + 1;
+    this.#monthlyParkerIds = null;
+    this.#indexStale = false;
+  }
+
+  /**
+   * Before changing the store: when another connection changed it since (or the index is known to be off), load
+   * the index again (snapshot if current, else rebuilt) and what is staged.
+   */
+  async ensureCurrent(): Promise<void> {
+    if (!this.#indexStale) {
+      const tx = this.#idb().transaction('meta', 'readonly');
+      if ((await readGeneration(tx)) === this.#generation) return;
+    }
+    await this.#withExpansionPaused(async () => {
+      this.#adopt(await loadStoreState(this.#idb(), this.#keyRange, this.#log));
+    });
+    this.kickExpansion();
+  }
+
+  /** Rebuilds the index from what is committed; pending pages are dropped. */
+  async rebuildIndex(): Promise<void> {
+    this.discardPending();
+    await this.#withExpansionPaused(async () => {
+      this.#adopt(await rebuildStoreState(this.#idb(), this.#keyRange));
+    });
+    this.kickExpansion();
+  }
+
+  async saveSnapshot(): Promise<void> {
+    if (this.#indexStale || this.#pendingPages.length > 0 || this.#snapshotGeneration === this.#generation) return;
+    const generation = this.#generation;
+    if (await savePlateIndexSnapshot(this.#idb(), this.#index, generation)) this.#snapshotGeneration = generation;
+  }
+
+  // ---- pages of a running sync ----
+
+  /** A parsed page becomes searchable: into the index, and its rows into the pending buffer. */
+  addPending(page: PreparedPage): void {
+    this.#index.upsert(pageEntries(page));
+    this.#pendingPages.push(page);
+    let rows = this.#pendingRows.get(page.source);
+    if (rows === undefined) this.#pendingRows.set(page.source, (rows = new Map()));
+    for (let i = 0; i < page.rows.length; i++) rows.set(page.keys[i]!, page.rows[i]!);
+  }
+
+  #removePending(page: PreparedPage): void {
+    const at = this.#pendingPages.indexOf(page);
+    if (at >= 0) this.#pendingPages.splice(at, 1);
+    const rows = this.#pendingRows.get(page.source);
+    if (rows === undefined) return;
+    for (let i = 0; i < page.rows.length; i++) {
+      // A later pending page may hold a newer version of the same record.
+      if (rows.get(page.keys[i]!) === page.rows[i]) rows.delete(page.keys[i]!);
+    }
+  }
+
+  /** After a failed staging: the index holds entries of pages never stored; the caller rebuilds it. */
+  discardPending(): void {
+    this.#pendingPages.length = 0;
+    this.#pendingRows.clear();
+    this.#monthlyParkerIds = null;
+  }
+
+  /** Pending pages dropped without a rebuild (the sync was cancelled): the index is reloaded before next use. */
+  abandonPending(): void {
+    this.discardPending();
+    this.#indexStale = true;
+  }
+
+  /** Stages a pending page with its cursor advance (one transaction); then it is durable. */
+  async stage(page: PreparedPage, cursor: SyncCursorRow): Promise<void> {
+    const seq = this.#nextSeq++;
+    const result = await stagePage(this.#idb(), page, seq, cursor, this.#generation, this.#watermark, this.#keyRange);
+    if (!result.expectedPrevious) this.#indexStale = true;
+    this.#generation = result.generation;
+    this.#staged.add(result.row);
+    this.#removePending(page);
+    this.kickExpansion();
+  }
+
+  async monthlyParkerIds(): Promise<MonthlyParkerIds> {
+    this.#monthlyParkerIds ??= await loadMonthlyParkerIds(this.#idb(), this.#staged.pagesOf('monthly_parkers'));
+    return this.#monthlyParkerIds;
+  }
+
+  // ---- expansion ----
+
+  /** Defers expansion until the returned function is called (a sync is running). */
+  deferExpansion(): () => void {
+    this.#expansionDeferred++;
+    let resumed = false;
+    return () => {
+      if (resumed) return;
+      resumed = true;
+      if (--this.#expansionDeferred > 0) return;
+      for (const wake of this.#deferralWaiters.splice(0)) wake();
+      this.kickExpansion();
+    };
+  }
+
+  #expansionHeld(): boolean {
+    return this.#closed || this.#expansionPaused > 0 || this.#expansionDeferred > 0;
+  }
+
+  kickExpansion(): void {
+    if (this.#expansionHeld() || this.#expanding !== null || this.#staged.count === 0) return;
+    this.#expansionError = null;
+    this.#expanding = this.#expand().finally(() => {
+      this.#expanding = null;
+    });
+  }
+
+  async #expand(): Promise<void> {
+    let sinceCollect = 0;
+    try {
+      for (;;) {
+        const page = this.#staged.first();
+        if (page === undefined) break;
+        if (this.#expansionHeld()) return;
+        const db = this.#idb();
+        const rows = await readStagedRows(db, page.seq);
+        if (rows === undefined) throw new StagingStateChanged(`Staged page ${page.seq} is gone`);
+        // A sync that began meanwhile lets this page finish; clear and close do not.
+        if (this.#closed || this.#expansionPaused > 0) return;
+        let remapped = false;
+        try {
+          ({ remapped } = await expandStagedPage(db, page, rows, this.#watermark, false));
+        } catch (error) {
+          if (!(page.source === 'monthly_parkers' && error instanceof DOMException && error.name === 'ConstraintError')) {
+            throw error;
+          }
+          this.#log('Monthly parker ids disagree with the table; expanding with a lookup per parker', error);
+          ({ remapped } = await expandStagedPage(db, page, rows, this.#watermark, true));
+        }
+        this.#watermark = page.seq;
+        this.#staged.dropThrough(page.seq);
+        if (remapped) {
+          this.#indexStale = true;
+          this.#monthlyParkerIds = null;
+        }
+        if (++sinceCollect >= COLLECT_EVERY) {
+          sinceCollect = 0;
+          await collectStagedPages(db, this.#watermark, this.#keyRange);
+        }
+      }
+      await collectStagedPages(this.#idb(), this.#watermark, this.#keyRange);
+      await this.#onDrained?.();
+    } catch (error) {
+      if (this.#closed) return;
+      if (error instanceof StagingStateChanged) this.#indexStale = true;
+      this.#expansionError = error;
+      this.#log('Expanding staged pages into their tables failed; they stay staged and searchable', error);
+    }
+  }
+
+  /**
+   * Resolves once every staged page is in its table (after any sync running now). Rejects when `signal` aborts
+   * first (sign-out must not wait for expansion).
+   */
+  async drain(signal?: AbortSignal): Promise<void> {
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(new DOMException('Waiting for expansion was cancelled', 'AbortError'));
+      if (signal?.aborted) fail();
+      else signal?.addEventListener('abort', fail, { once: true });
+    });
+    aborted.catch(() => undefined);
+    const wait = (promise: Promise<void>) => (signal === undefined ? promise : Promise.race([promise, aborted]));
+    for (;;) {
+      if (this.#expansionDeferred > 0 && !this.#closed) {
+        await wait(new Promise<void>((resolve) => this.#deferralWaiters.push(resolve)));
+        continue;
+      }
+      this.kickExpansion();
+      const running = this.#expanding;
+      if (running !== null) await wait(running);
+      if (this.#expansionError !== null) throw this.#expansionError;
+      if (this.#closed || this.#staged.count === 0) return;
+      if (this.#expansionPaused > 0) throw new Error('Expansion is paused');
+    }
+  }
+
+  async #withExpansionPaused<T>(work: () => Promise<T>): Promise<T> {
+    this.#expansionPaused++;
+    try {
+      if (this.#expanding !== null) await this.#expanding;
+      return await work();
+    } finally {
+      this.#expansionPaused--;
+    }
+  }
+
+  // ---- reads ----
+
+  /** The stored rows for `requests` (undefined where none), newest version first: pending, staged, table. */
+  async readRows(requests: readonly RowRequest[]): Promise<(StoredRecord | undefined)[]> {
+    const results: (StoredRecord | undefined)[] = new Array(requests.length);
+    const fromStaged = new Map<number, { at: number; position: number }[]>();
+    const fromTable: number[] = [];
+    requests.forEach(({ source, key }, at) => {
+      const pending = this.#pendingRows.get(source)?.get(key);
+      if (pending !== undefined) {
+        results[at] = pending;
+        return;
+      }
+      const staged = this.#staged.locate(source, key);
+      if (staged === null) {
+        fromTable.push(at);
+        return;
+      }
+      let wanted = fromStaged.get(staged.seq);
+      if (wanted === undefined) fromStaged.set(staged.seq, (wanted = []));
+      wanted.push({ at, position: staged.position });
+    });
+    if (fromStaged.size > 0) {
+      const db = this.#idb();
+      const pages = await Promise.all([...fromStaged.keys()].map((seq) => readStagedRows(db, seq)));
+      [...fromStaged.values()].forEach((wanted, i) => {
+        const rows = pages[i];
+        for (const { at, position } of wanted) {
+          // Expanded and collected meanwhile: its table has it.
+          if (rows === undefined) fromTable.push(at);
+          else results[at] = rows[position];
+        }
+      });
+    }
+    if (fromTable.length > 0) {
+      const sources = [...new Set(fromTable.map((at) => requests[at]!.source))];
+      const tx = this.#idb().transaction(sources, 'readonly');
+      const rows = await Promise.all(
+        fromTable.map((at) => {
+          const { source, key } = requests[at]!;
+          return requestResult(tx.objectStore(source).get(key)) as Promise<StoredRecord | undefined>;
+        }),
+      );
+      fromTable.forEach((at, i) => {
+        results[at] = rows[i];
+      });
+    }
+    return results;
+  }
+
+  /**
+   * Records of a type held: its table (by expiry for valid and expired) plus staged records not yet expanded.
+   * While expansion runs, a record both staged and in its table counts twice; counts are refreshed once it is done.
+   */
+  async countHeld(type: SyncType, nowSeconds: number): Promise<number> {
+    const source = SOURCE_OF_TYPE[type];
+    let count: number;
+    if (type === 'valid') count = await this.db.transactions.where('expiry_date_time_unix').above(nowSeconds).count();
+    else if (type === 'expired') count = await this.db.transactions.where('expiry_date_time_unix').belowOrEqual(nowSeconds).count();
+    else count = await this.db.table(source).count();
+    for (const page of this.#staged.pagesOf(source)) {
+      if (type === 'valid') count += page.expiresAt.filter((expiry) => expiry > nowSeconds).length;
+      else if (type === 'expired') count += page.expiresAt.filter((expiry) => expiry <= nowSeconds).length;
+      else count += page.keys.length;
+    }
+    return count;
+  }
+
+  // ---- other changes ----
+
+  /** Bumps the generation inside a Dexie transaction that includes `meta`; returns the generation replaced. */
+  async #bumpGeneration(): Promise<number> {
+    const previous = (await this.db.meta.get('generation'))?.value ?? 0;
+    await this.db.meta.put({ key: 'generation', value: previous + 1 });
+    return previous;
+  }
+
+  #advancedFrom(previous: number): void {
+    if (previous !== this.#generation) this.#indexStale = true;
+    this.#generation = previous + 1;
+  }
+
+  /**
+   * The officer's locations changed since the type's cursor was made: records of locations no longer assigned are
+   * deleted, and when a location was added the type starts again from the beginning (its older records would
+   * otherwise never come). Returns the cursor to continue from.
+   */
+  async rescope(type: SyncType, cursorRow: SyncCursorRow, locationIds: number[], signal?: AbortSignal): Promise<SyncCursor> {
+    const source = SOURCE_OF_TYPE[type];
+    const held = new Set(cursorRow.locationIds);
+    const wanted = new Set(locationIds);
+    const added = locationIds.some((id) => !held.has(id));
+    const removed = new Set(cursorRow.locationIds.filter((id) => !wanted.has(id)));
+    const next: SyncCursor = added ? FRESH_CURSOR : cursorFromRow(cursorRow);
+    const table = this.db.table<StoredRecord, number>(source);
+    let removedKeys: number[] = [];
+    if (removed.size > 0) {
+      await this.drain(signal);
+      removedKeys = await table.filter((row) => removed.has(row.location_id)).primaryKeys();
+    }
+    let previous = 0;
+    await this.db.transaction('rw', [source, 'sync_cursor', 'meta'], async () => {
+      if (removedKeys.length > 0) await table.bulkDelete(removedKeys);
+      await this.db.sync_cursor.put(toCursorRow(type, next, locationIds));
+      previous = await this.#bumpGeneration();
+    });
+    this.#advancedFrom(previous);
+    if (removedKeys.length > 0) {
+      this.#index.remove(source, removedKeys);
+      if (source === 'monthly_parkers') this.#monthlyParkerIds = null;
+    }
+    return next;
+  }
+
+  /** Deletes transactions and bookings whose expiry is before `cutoffSeconds`, in the tables and the index. */
+  async purge(cutoffSeconds: number, signal?: AbortSignal): Promise<number> {
+    // Staged records would reach their tables after the purge and outlive it.
+    await this.drain(signal);
+    let purged = 0;
+    let previous = 0;
+    await this.db.transaction('rw', [...PURGED_SOURCES, 'meta'], async () => {
+      for (const source of PURGED_SOURCES) {
+        purged += await this.db.table(source).where(EXPIRY_FIELD[source]).below(cutoffSeconds).delete();
+      }
+      if (purged > 0) previous = await this.#bumpGeneration();
+    });
+    if (purged > 0) {
+      this.#advancedFrom(previous);
+      const removed = this.#index.removeExpiredBefore(cutoffSeconds);
+      if (removed !== purged) {
+        this.#log(`Purge removed ${purged} records but ${removed} index entries; the index will be rebuilt`);
+        this.#indexStale = true;
+      }
+    }
+    return purged;
+  }
+
+  /** Sign-out: every table, the index, staging and the snapshot are emptied. */
+  async clear(): Promise<void> {
+    await this.#withExpansionPaused(async () => {
+      let previous = 0;
+      await this.db.transaction('rw', this.db.tables, async () => {
+        for (const table of this.db.tables) if (table.name !== 'meta') await table.clear();
+        previous = await this.#bumpGeneration();
+      });
+      this.discardPending();
+      this.#adopt({ index: new PlateIndex(), generation: previous + 1, watermark: 0, staged: [], origin: 'rebuilt' });
+      this.#expansionError = null;
+    });
+  }
+
+  /** Stops background work; further calls fail. */
+  close(): void {
+    this.#closed = true;
+    this.db.close();
+  }
+}

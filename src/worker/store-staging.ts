@@ -1,0 +1,250 @@
+import type { IndexSource } from './plate-index';
+import {
+  MONTHLY_PARKER_UNIQUE_INDEX,
+  readGeneration,
+  type ExpansionRow,
+  type StagedPageRow,
+  type StagedRowsRow,
+  type StoredMonthlyParker,
+  type StoredRecord,
+  type SyncCursorRow,
+} from './store';
+import { abortQuietly, requestResult, transactionDone } from './store-idb';
+import type { PreparedPage } from './store-records';
+
+/**
+ * Two-step writing (docs/enforcement-sync.md "Searchable, durable, expanded"):
+ * 1. stage: a page goes into IndexedDB as ONE value (its rows as JSON strings) together with the cursor advance, in
+ *    one small transaction. IndexedDB takes one value per page ~20× faster than one row per record, so pages are
+ *    durable and searchable at the speed they arrive.
+ * 2. expand: in the background, each staged page's rows are put one by one into their spec table (raw puts, relaxed
+ *    durability), together with the watermark saying the page is expanded, in one transaction.
+ * The two transactions touch different object stores, so IndexedDB runs them side by side.
+ */
+
+export const STAGING_STORES = ['staged_pages', 'staged_rows', 'sync_cursor', 'meta'] as const;
+const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
+
+/** What is known in memory of a staged page not yet expanded. */
+export interface StagedPage {
+  seq: number;
+  source: IndexSource;
+  keys: Float64Array;
+  expiresAt: Uint32Array;
+  /** `keys` sorted, and the position in the page of each (the last one when a key repeats). */
+  sortedKeys: Float64Array;
+  positions: Uint32Array;
+}
+
+function describeStagedPage(row: StagedPageRow): StagedPage {
+  const order = Array.from(row.keys, (_, i) => i);
+  order.sort((a, b) => row.keys[a]! - row.keys[b]! || b - a);
+  const sortedKeys: number[] = [];
+  const positions: number[] = [];
+  for (const position of order) {
+    const key = row.keys[position]!;
+    if (sortedKeys.length > 0 && sortedKeys[sortedKeys.length - 1] === key) continue; // later position came first
+    sortedKeys.push(key);
+    positions.push(position);
+  }
+  return {
+    seq: row.seq,
+    source: row.source,
+    keys: row.keys,
+    expiresAt: row.expiresAt,
+    sortedKeys: Float64Array.from(sortedKeys),
+    positions: Uint32Array.from(positions),
+  };
+}
+
+function findPosition(page: StagedPage, key: number): number {
+  let low = 0;
+  let high = page.sortedKeys.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const value = page.sortedKeys[mid]!;
+    if (value === key) return page.positions[mid]!;
+    if (value < key) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
+/** Staged pages beyond the expansion watermark, in seq order. */
+export class StagedPages {
+  #pages: StagedPage[] = [];
+
+  add(row: StagedPageRow): void {
+    const last = this.#pages.at(-1);
+    if (last !== undefined && last.seq >= row.seq) throw new Error(`staged page ${row.seq} is out of order`);
+    this.#pages.push(describeStagedPage(row));
+  }
+
+  /** Forgets pages up to `seq` (expanded into their tables). */
+  dropThrough(seq: number): void {
+    let count = 0;
+    while (count < this.#pages.length && this.#pages[count]!.seq <= seq) count++;
+    if (count > 0) this.#pages.splice(0, count);
+  }
+
+  clear(): void {
+    this.#pages = [];
+  }
+
+  first(): StagedPage | undefined {
+    return this.#pages[0];
+  }
+
+  get count(): number {
+    return this.#pages.length;
+  }
+
+  get lastSeq(): number {
+    return this.#pages.at(-1)?.seq ?? 0;
+  }
+
+  pagesOf(source: IndexSource): StagedPage[] {
+    return this.#pages.filter((page) => page.source === source);
+  }
+
+  /** The newest staged page holding `key` of `source`, and the record's position in it. */
+  locate(source: IndexSource, key: number): { seq: number; position: number } | null {
+    for (let i = this.#pages.length - 1; i >= 0; i--) {
+      const page = this.#pages[i]!;
+      if (page.source !== source) continue;
+      const position = findPosition(page, key);
+      if (position >= 0) return { seq: page.seq, position };
+    }
+    return null;
+  }
+}
+
+export interface StageResult {
+  /** The generation this staging wrote, and whether the one it replaced was the one expected (else another
+   * connection changed the store meanwhile). */
+  generation: number;
+  expectedPrevious: boolean;
+  row: StagedPageRow;
+}
+
+/**
+ * Stages a page and advances the cursor in one transaction, and drops staged pages already expanded (up to
+ * `collectThrough`). Resolves once committed.
+ */
+export async function stagePage(
+  db: IDBDatabase,
+  page: PreparedPage,
+  seq: number,
+  cursor: SyncCursorRow,
+  expectedGeneration: number,
+  collectThrough: number,
+  keyRange: typeof IDBKeyRange,
+): Promise<StageResult> {
+  const rows = page.rows.map((row) => JSON.stringify(row));
+  const row: StagedPageRow = { seq, type: page.type, source: page.source, keys: page.keys, expiresAt: page.expiresAt };
+  const tx = db.transaction(STAGING_STORES, 'readwrite', RELAXED);
+  const done = transactionDone(tx);
+  const stagedPages = tx.objectStore('staged_pages');
+  const stagedRows = tx.objectStore('staged_rows');
+  if (collectThrough > 0) {
+    stagedPages.delete(keyRange.upperBound(collectThrough));
+    stagedRows.delete(keyRange.upperBound(collectThrough));
+  }
+  // add, not put: a seq taken by another connection fails the page instead of overwriting one.
+  stagedRows.add({ seq, rows } satisfies StagedRowsRow);
+  stagedPages.add(row);
+  tx.objectStore('sync_cursor').put(cursor);
+  let previous = 0;
+  try {
+    previous = await readGeneration(tx);
+    tx.objectStore('meta').put({ key: 'generation', value: previous + 1 });
+  } catch (error) {
+    // The transaction failed (a seq taken, quota…): report its own error rather than the request's.
+    abortQuietly(tx);
+    await done;
+    throw error;
+  }
+  await done;
+  return { generation: previous + 1, expectedPrevious: previous === expectedGeneration, row };
+}
+
+/** Deletes staged pages up to `seq` (already expanded). */
+export async function collectStagedPages(db: IDBDatabase, seq: number, keyRange: typeof IDBKeyRange): Promise<void> {
+  if (seq <= 0) return;
+  const tx = db.transaction(['staged_pages', 'staged_rows'], 'readwrite', RELAXED);
+  const done = transactionDone(tx);
+  tx.objectStore('staged_pages').delete(keyRange.upperBound(seq));
+  tx.objectStore('staged_rows').delete(keyRange.upperBound(seq));
+  await done;
+}
+
+export async function readStagedRows(db: IDBDatabase, seq: number): Promise<StoredRecord[] | undefined> {
+  const tx = db.transaction('staged_rows', 'readonly');
+  const row = (await requestResult(tx.objectStore('staged_rows').get(seq))) as StagedRowsRow | undefined;
+  return row?.rows.map((text) => JSON.parse(text) as StoredRecord);
+}
+
+/** The watermark moved under us: another connection expanded pages, or the store was cleared. */
+export class StagingStateChanged extends Error {
+  override readonly name = 'StagingStateChanged';
+}
+
+export interface ExpandResult {
+  /** Monthly parkers only: rows whose (location, parker, plate) was held under another id were put there instead;
+   * the plate index and the parker ids no longer match the table. */
+  remapped: boolean;
+}
+
+/**
+ * Puts a staged page's rows into their table and moves the watermark to its seq, in one transaction. The watermark
+ * must still be `previousWatermark`, so a page is expanded once and in order.
+ */
+export async function expandStagedPage(
+  db: IDBDatabase,
+  page: StagedPage,
+  rows: readonly StoredRecord[],
+  previousWatermark: number,
+  resolveParkerIds: boolean,
+): Promise<ExpandResult> {
+  const tx = db.transaction([page.source, 'expansion'], 'readwrite', RELAXED);
+  const done = transactionDone(tx);
+  const table = tx.objectStore(page.source);
+  const expansion = tx.objectStore('expansion');
+  let remapped = false;
+  const watermark = expansion.get('watermark');
+  watermark.onsuccess = () => {
+    const current = (watermark.result as ExpansionRow | undefined)?.seq ?? 0;
+    if (current !== previousWatermark) {
+      abortQuietly(tx);
+      return;
+    }
+    expansion.put({ id: 'watermark', seq: page.seq } satisfies ExpansionRow);
+  };
+  if (resolveParkerIds) {
+    // Slow path after a unique-index conflict: put each parker under the id its (location, parker, plate) holds.
+    const unique = table.index(MONTHLY_PARKER_UNIQUE_INDEX);
+    for (const row of rows as readonly StoredMonthlyParker[]) {
+      const lookup = unique.getKey([row.location_id, row.parkerid, row.license_plate]);
+      lookup.onsuccess = () => {
+        const held = lookup.result as number | undefined;
+        if (held !== undefined && held !== row.id) {
+          remapped = true;
+          table.put({ ...row, id: held });
+        } else {
+          table.put(row);
+        }
+      };
+    }
+  } else {
+    for (const row of rows) table.put(row);
+  }
+  try {
+    await done;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError' && tx.error === null) {
+      throw new StagingStateChanged('Another connection expanded staged pages meanwhile');
+    }
+    throw error;
+  }
+  return { remapped };
+}

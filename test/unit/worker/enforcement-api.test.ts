@@ -1,0 +1,623 @@
+import { describe, expect, it } from 'vitest';
+import { PURGE_AFTER_SECONDS, SYNC_PAGE_SIZE } from '../../../src/contract/enforcement';
+import { createEnforcementApi } from '../../../src/worker/enforcement-api';
+import type { SyncProgress } from '../../../src/worker/enforcement-worker-api';
+import { EnforcementStore, STORE_NAME, STORE_SCHEMA, type StoredBooking, type StoredTransaction } from '../../../src/worker/store';
+import { API_BASE, auth, freshIndexedDb } from './fake-enforcement-server';
+import {
+  abortLiveTransactions,
+  expectedSource,
+  holdStores,
+  NOW,
+  NOW_S,
+  readStore,
+  setup,
+  storedSource,
+  until,
+} from './worker-test-kit';
+
+const DAY = 86_400;
+
+describe('opening the store', () => {
+  it('creates lpa-enforcement at IndexedDB version 27 with the spec tables, empty', async () => {
+    const { api, factory } = setup();
+    const status = await api.open();
+    expect(status).toMatchObject({ available: true, reason: null, empty: true });
+    expect(status.types.map((t) => [t.type, t.lastSync, t.totalRecords, t.latestUpdatedAt])).toEqual([
+      ['valid', null, 0, null],
+      ['expired', null, 0, null],
+      ['spothero', null, 0, null],
+      ['parkwhiz', null, 0, null],
+      ['monthly_parkers', null, 0, null],
+    ]);
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = factory.indexedDB.open(STORE_NAME);
+      request.onsuccess = () => resolve(request.result);
+    });
+    expect(db.version).toBe(27);
+    expect([...db.objectStoreNames].sort()).toEqual(Object.keys(STORE_SCHEMA).sort());
+    const tx = db.transaction(['transactions', 'monthly_parkers', 'spothero'], 'readonly');
+    expect(tx.objectStore('transactions').keyPath).toBe('transaction_id');
+    expect([...tx.objectStore('transactions').indexNames]).toEqual(['expiry_date_time_unix']);
+    expect(tx.objectStore('spothero').keyPath).toBe('id');
+    const parkers = tx.objectStore('monthly_parkers');
+    expect(parkers.autoIncrement).toBe(true);
+    expect(parkers.index('[location_id+parkerid+license_plate]').unique).toBe(true);
+    db.close();
+  });
+
+  it.each([26, 30])('deletes a store of IndexedDB version %i and creates it afresh at 27', async (version) => {
+    const factory = freshIndexedDb();
+    await new Promise<void>((resolve, reject) => {
+      const request = factory.indexedDB.open(STORE_NAME, version);
+      request.onupgradeneeded = () => {
+        const junk = request.result.createObjectStore('transactions', { keyPath: 'transaction_id' });
+        junk.add({ transaction_id: 1, license_plate: 'OLD1', location_id: 1 });
+        request.result.createObjectStore('junk').add('x', 'y');
+      };
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+    });
+    const logs: string[] = [];
+    const api = createEnforcementApi({ indexedDB: factory, storage: null, locks: null, log: (m) => logs.push(m) });
+    const status = await api.open();
+    expect(status.available).toBe(true);
+    expect(status.empty).toBe(true);
+    expect(logs.join('\n')).toMatch(/deleted and created afresh/);
+    const tables = await readStore(factory);
+    expect(tables.transactions).toEqual([]);
+    expect(Object.keys(tables)).not.toContain('junk');
+    const search = await api.search({ text: 'OLD', now: NOW });
+    expect(search.valid.total + search.expired.total).toBe(0);
+    await api.close();
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = factory.indexedDB.open(STORE_NAME);
+      request.onsuccess = () => resolve(request.result);
+    });
+    expect(db.version).toBe(27);
+    expect(db.objectStoreNames.contains('junk')).toBe(false);
+    db.close();
+  });
+
+  it('keeps a store already at 2.7', async () => {
+    const { api, server, restart, sync } = setup();
+    server.transaction({ license_plate: 'KEEP1' });
+    await sync('valid');
+    await api.close();
+    const again = restart();
+    expect((await again.search({ text: 'keep', now: NOW })).valid.total).toBe(1);
+  });
+});
+
+describe('without IndexedDB (spec §8)', () => {
+  it('stays usable: unavailable with a reason, empty results, failed syncs', async () => {
+    const api = createEnforcementApi({ indexedDB: null, storage: null, locks: null });
+    const status = await api.open();
+    expect(status.available).toBe(false);
+    expect(status.reason).toMatch(/no IndexedDB/);
+    expect(status.empty).toBe(true);
+    const search = await api.search({ text: 'ABC', now: NOW });
+    expect(Object.values(search).every((c) => c.total === 0 && c.rows.length === 0)).toBe(true);
+    const result = await api.syncType({ type: 'valid', apiBase: API_BASE, locationIds: [1], now: NOW }, auth(), () => {});
+    expect(result).toEqual({ outcome: 'failed', pages: 0, records: 0, message: status.reason, sessionError: null });
+    expect(await api.purge(NOW)).toEqual({ purged: 0 });
+    await expect(api.clear()).resolves.toBeUndefined();
+  });
+
+  it('reports an IndexedDB that refuses to open (e.g. a SecurityError) in words', async () => {
+    const { IDBKeyRange } = freshIndexedDb();
+    const refusing = {
+      open: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+      deleteDatabase: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
+    const api = createEnforcementApi({ indexedDB: { indexedDB: refusing, IDBKeyRange }, storage: null, locks: null });
+    const status = await api.open();
+    expect(status.available).toBe(false);
+    expect(status.reason).toBe('The local store could not be opened: The operation is insecure.');
+    expect((await api.search({ text: 'A', now: NOW })).valid.rows).toEqual([]);
+    const result = await api.syncType({ type: 'valid', apiBase: API_BASE, locationIds: [1], now: NOW }, auth(), () => {});
+    expect(result).toMatchObject({ outcome: 'failed', message: status.reason });
+  });
+});
+
+describe('syncing one type', () => {
+  it('pages through the type from a fresh cursor, stores every record once, with sync_time', async () => {
+    const { server, sync, factory, api } = setup({ pageSize: 10 });
+    for (let i = 0; i < 95; i++) server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 1000 + i });
+    const progress: SyncProgress[] = [];
+    const result = await sync('valid', { onProgress: (p) => progress.push(p) });
+    expect(result).toEqual({ outcome: 'done', pages: 10, records: 95, stoppedBy: 'shortPage' });
+    expect(progress.at(-1)).toEqual({ type: 'valid', pagesDone: 10, recordsDone: 95 });
+    expect(progress).toHaveLength(10);
+    const requests = server.calls.map((c) => c.request);
+    expect(requests[0]).toEqual({ type: 'valid', locationId: [1], limit: 10, offset: 0 });
+    expect(requests[1]).toEqual({ type: 'valid', locationId: [1], limit: 10, updated_at: (NOW_S - 1000 + 9) * 1000, offset: 1 });
+    expect(server.calls[0]!.url).toBe(`${API_BASE}/enforcement/transactions?type=valid`);
+    expect(server.calls[0]!.headers.get('JwtToken')).toBe('session-token');
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(storedSource(tables, 'transactions')).toEqual(expectedSource(server, 'transactions', [1]));
+    expect((tables.transactions as StoredTransaction[]).every((row) => row.sync_time === NOW)).toBe(true);
+  });
+
+  it('neither loses nor doubles records that share an updated_at across page boundaries', async () => {
+    const { server, sync, factory, api } = setup();
+    const seconds = [NOW_S - 300, NOW_S - 200, NOW_S - 100];
+    for (let i = 0; i < 5000; i++) {
+      server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: seconds[i % 3]!, location_id: 1 + (i % 2) });
+    }
+    const result = await sync('valid', { locationIds: [1, 2] });
+    expect(result).toEqual({ outcome: 'done', pages: 3, records: 5000, stoppedBy: 'shortPage' });
+    expect(server.calls.map((c) => [c.request.updated_at, c.request.offset])).toEqual([
+      [undefined, 0],
+      [seconds[1]! * 1000, 2000 - 1667],
+      [seconds[2]! * 1000, 4000 - 3334],
+    ]);
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(tables.transactions).toHaveLength(5000);
+    expect(storedSource(tables, 'transactions')).toEqual(expectedSource(server, 'transactions', [1, 2]));
+    expect(await api.status()).toMatchObject({ types: [{ type: 'valid', totalRecords: 5000, latestUpdatedAt: seconds[2] }, {}, {}, {}, {}] });
+    // Nothing new: the next sync asks from the end of the last run and gets an empty page.
+    expect(await sync('valid', { locationIds: [1, 2] })).toEqual({ outcome: 'done', pages: 0, records: 0, stoppedBy: 'emptyPage' });
+    expect(server.calls.at(-1)!.request).toMatchObject({ updated_at: seconds[2]! * 1000, offset: 1665 });
+    expect(SYNC_PAGE_SIZE).toBe(2000);
+  });
+
+  it('fetches the run of a second again when the server changed it between syncs', async () => {
+    const { server, sync, api, factory } = setup({ pageSize: 10 });
+    const run = Array.from({ length: 5 }, () => server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 100 }));
+    expect(await sync('valid')).toMatchObject({ outcome: 'done', records: 5 });
+    // One of the run is updated (it moves to a later second) and a new record arrives: the run now has 4 records,
+    // so offset 5 would skip the new one.
+    run[1]!.updated_at = NOW_S - 10;
+    run[1]!.license_plate = 'MOVED1';
+    const added = server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 50, license_plate: 'ADDED1' });
+    expect(await sync('valid')).toMatchObject({ outcome: 'done', stoppedBy: 'shortPage' });
+    expect(server.calls.slice(1).map((c) => c.request.offset)).toEqual([4, 0]);
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(storedSource(tables, 'transactions')).toEqual(expectedSource(server, 'transactions', [1]));
+    expect((tables.transactions as StoredTransaction[]).map((t) => t.license_plate)).toContain(added.license_plate);
+    expect((await api.status()).types[0]).toMatchObject({ latestUpdatedAt: NOW_S - 10 });
+  });
+
+  it('stops after 50 pages, and the next sync continues where it stopped', async () => {
+    const { server, sync, factory, api } = setup({ pageSize: 4 });
+    for (let i = 0; i < 230; i++) server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 5000 + Math.floor(i / 3) });
+    expect(await sync('valid')).toEqual({ outcome: 'done', pages: 50, records: 200, stoppedBy: 'pageCap' });
+    expect(server.calls).toHaveLength(50);
+    expect(await sync('valid')).toEqual({ outcome: 'done', pages: 8, records: 30, stoppedBy: 'shortPage' });
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(storedSource(tables, 'transactions')).toEqual(expectedSource(server, 'transactions', [1]));
+  });
+
+  it('stops on an empty page after full pages', async () => {
+    const { server, sync } = setup({ pageSize: 5 });
+    for (let i = 0; i < 10; i++) server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 100 + i });
+    expect(await sync('valid')).toEqual({ outcome: 'done', pages: 2, records: 10, stoppedBy: 'emptyPage' });
+    expect(server.calls).toHaveLength(3);
+    expect(await sync('expired')).toEqual({ outcome: 'done', pages: 0, records: 0, stoppedBy: 'emptyPage' });
+  });
+
+  it('keeps valid and expired in transactions, each with its own cursor', async () => {
+    const { server, sync, api, factory } = setup();
+    server.transaction({ expiry_date_time_unix: NOW_S + 3600, updated_at: NOW_S - 50, license_plate: 'VAL1' });
+    server.transaction({ expiry_date_time_unix: NOW_S - 3600, updated_at: NOW_S - 10, license_plate: 'EXP1' });
+    server.transaction({ expiry_date_time_unix: NOW_S - 22 * DAY, updated_at: NOW_S - 5, license_plate: 'OLD1' });
+    await sync('valid');
+    await sync('expired');
+    const status = await api.status();
+    expect(status.empty).toBe(false);
+    expect(status.types.slice(0, 2)).toEqual([
+      { type: 'valid', lastSync: NOW, totalRecords: 1, latestUpdatedAt: NOW_S - 50 },
+      { type: 'expired', lastSync: NOW, totalRecords: 1, latestUpdatedAt: NOW_S - 10 },
+    ]);
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(tables.sync_info).toEqual([
+      { type: 'expired', last_sync: NOW, total_transactions: 1 },
+      { type: 'valid', last_sync: NOW, total_transactions: 1 },
+    ]);
+    expect((tables.transactions as StoredTransaction[]).map((t) => t.license_plate).sort()).toEqual(['EXP1', 'VAL1']);
+  });
+
+  it('stores only the officer\u2019s locations, and bookings with their parsed expiry', async () => {
+    const { server, sync, api, factory } = setup();
+    server.booking('spothero', { location_id: 1, expiry: NOW_S + 100, license_plate: 'SH1' });
+    server.booking('spothero', { location_id: 3, license_plate: 'SH3' });
+    server.booking('parkwhiz', { location_id: 2, expiry: NOW_S - 100, license_plate: 'PW2' });
+    await sync('spothero', { locationIds: [1, 2] });
+    await sync('parkwhiz', { locationIds: [2, 1] });
+    await api.flush();
+    const tables = await readStore(factory);
+    expect((tables.spothero as StoredBooking[]).map((b) => [b.license_plate, b.expiry_unix])).toEqual([['SH1', NOW_S + 100]]);
+    expect((tables.parkwhiz as StoredBooking[]).map((b) => [b.license_plate, b.expiry_unix])).toEqual([['PW2', NOW_S - 100]]);
+    expect(server.calls.at(-1)!.request.locationId).toEqual([1, 2]);
+  });
+
+  it('replaces records the server changed, by key', async () => {
+    const { server, sync, api, factory } = setup();
+    const record = server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 100, license_plate: 'OLD123' });
+    await sync('valid');
+    record.license_plate = 'NEW456';
+    record.updated_at = NOW_S - 10;
+    await sync('valid');
+    await api.flush();
+    expect((await readStore(factory)).transactions).toHaveLength(1);
+    expect((await api.search({ text: 'old', now: NOW })).valid.total).toBe(0);
+    expect((await api.search({ text: 'new', now: NOW })).valid.rows).toMatchObject([{ license_plate: 'NEW456' }]);
+  });
+});
+
+describe('monthly parkers', () => {
+  it('skips the sync when the newest parker update is from today, not when it is from yesterday', async () => {
+    const { server, sync } = setup();
+    const startOfToday = new Date(2025, 5, 18, 0, 0, 1).getTime() / 1000;
+    server.monthlyParker({ updated_at: startOfToday - 3600 });
+    expect(await sync('monthly_parkers')).toMatchObject({ outcome: 'done', records: 1 });
+    // Latest held is yesterday (local date): sync again.
+    expect(await sync('monthly_parkers')).toMatchObject({ outcome: 'done', records: 0, stoppedBy: 'emptyPage' });
+    server.monthlyParker({ updated_at: startOfToday });
+    expect(await sync('monthly_parkers')).toMatchObject({ outcome: 'done' });
+    const calls = server.calls.length;
+    expect(await sync('monthly_parkers')).toEqual({ outcome: 'skipped', reason: 'monthlyParkersUpdatedToday' });
+    expect(server.calls).toHaveLength(calls);
+    // The next day it syncs again.
+    expect(await sync('monthly_parkers', { now: NOW + 86_400_000 })).toMatchObject({ outcome: 'done' });
+  });
+
+  it('does not skip while the last sync stopped early, even with today\u2019s updates held', async () => {
+    const { server, sync } = setup({ pageSize: 2, maxPages: 2 });
+    for (let i = 0; i < 5; i++) server.monthlyParker({ updated_at: NOW_S - 60 + i });
+    expect(await sync('monthly_parkers')).toMatchObject({ outcome: 'done', stoppedBy: 'pageCap', records: 4 });
+    expect(await sync('monthly_parkers')).toMatchObject({ outcome: 'done', stoppedBy: 'emptyPage', records: 1 });
+    expect(await sync('monthly_parkers')).toEqual({ outcome: 'skipped', reason: 'monthlyParkersUpdatedToday' });
+  });
+
+  it('replaces a re-synced parker (same location, parker and plate) instead of adding one', async () => {
+    const { server, sync, api, factory } = setup();
+    const parker = server.monthlyParker({ updated_at: NOW_S - 3 * DAY, license_plate: 'MP1', fname: 'Ann' });
+    server.monthlyParker({ updated_at: NOW_S - 3 * DAY, license_plate: 'MP2', parkerid: parker.parkerid });
+    await sync('monthly_parkers', { now: NOW - 2 * 86_400_000 });
+    await api.flush();
+    const before = (await readStore(factory)).monthly_parkers as { id: number; license_plate: string }[];
+    parker.fname = 'Anna';
+    parker.updated_at = NOW_S - DAY;
+    await sync('monthly_parkers');
+    await api.flush();
+    const after = (await readStore(factory)).monthly_parkers as { id: number; license_plate: string; fname: string }[];
+    expect(after).toHaveLength(2);
+    expect(after.find((p) => p.license_plate === 'MP1')).toMatchObject({ fname: 'Anna', id: before.find((p) => p.license_plate === 'MP1')!.id });
+    const rows = (await api.search({ text: 'mp1', now: NOW })).monthly_parkers.rows;
+    expect(rows).toMatchObject([{ category: 'monthly_parkers', fname: 'Anna', license_plate: 'MP1' }]);
+    expect(rows[0]).not.toHaveProperty('updated_at');
+  });
+});
+
+describe('failures', () => {
+  it('fails on a malformed record: nothing of that page is stored and the cursor stays', async () => {
+    const { server, sync, api, factory } = setup({ pageSize: 3 });
+    for (let i = 0; i < 7; i++) server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 100 + i });
+    server.fault = (call) => (call.n === 2 ? 'malformed' : null);
+    const failed = await sync('valid');
+    expect(failed).toMatchObject({ outcome: 'failed', pages: 1, records: 3, sessionError: null });
+    expect(failed.outcome === 'failed' && failed.message).toMatch(/license_plate/);
+    await api.flush();
+    expect((await readStore(factory)).transactions).toHaveLength(3);
+    expect((await api.status()).types[0]).toMatchObject({ lastSync: null, latestUpdatedAt: NOW_S - 98 });
+    expect(await sync('valid')).toMatchObject({ outcome: 'done', pages: 2, records: 4 });
+    // A new sync asks one record early, to check that the last record held is still where the cursor says.
+    expect(server.calls[2]!.request).toMatchObject({ updated_at: (NOW_S - 98) * 1000, offset: 0 });
+  });
+
+  it('fails on HTTP 500, a cut-off body and a network error, with the message', async () => {
+    const { server, sync } = setup();
+    server.transaction({ expiry_date_time_unix: NOW_S + DAY });
+    server.fault = () => 'http500';
+    expect(await sync('valid')).toMatchObject({ outcome: 'failed', message: 'Internal error', sessionError: null });
+    server.fault = () => 'truncate';
+    expect(await sync('valid')).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/not JSON/) });
+    server.fault = () => 'networkError';
+    expect(await sync('valid')).toMatchObject({ outcome: 'failed', message: 'Network error: could not reach the server' });
+  });
+
+  it('aborts a page that takes longer than the timeout', async () => {
+    const { server, sync } = setup({ pageTimeoutMs: 50 });
+    server.transaction({ expiry_date_time_unix: NOW_S + DAY });
+    server.fault = () => 'hang';
+    const started = Date.now();
+    expect(await sync('valid')).toMatchObject({ outcome: 'failed', message: 'The server did not answer within 0.05 s', pages: 0 });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('returns session errors in sessionError', async () => {
+    const { server, sync, api } = setup();
+    server.transaction({ expiry_date_time_unix: NOW_S + DAY });
+    server.fault = () => 'tokenExpired';
+    expect(await sync('valid')).toEqual({ outcome: 'failed', pages: 0, records: 0, message: 'Session expired', sessionError: 'TokenExpired' });
+    const noToken = await api.syncType(
+      { type: 'valid', apiBase: API_BASE, locationIds: [1], now: NOW },
+      { getIdToken: async () => null, sessionToken: null },
+      () => {},
+    );
+    expect(noToken).toEqual({ outcome: 'failed', pages: 0, records: 0, message: '', sessionError: null });
+  });
+
+  it('fails a page whose records are out of updated_at order', async () => {
+    const { server, sync } = setup();
+    server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 10 });
+    server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 20 });
+    server.answer = (request) => server.data.transactions.slice(0, request.limit);
+    expect(await sync('valid')).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/not ordered by updated_at/) });
+  });
+});
+
+describe('searching', () => {
+  it('finds plates case-insensitively by substring, split by expiry and source, 10 rows a page', async () => {
+    const { server, sync, api } = setup();
+    for (let i = 0; i < 12; i++) server.transaction({ license_plate: `AB${100 + i}`, expiry_date_time_unix: NOW_S + 60, location_id: 1 + (i % 2) });
+    server.transaction({ license_plate: 'XAB9', expiry_date_time_unix: NOW_S - 60 });
+    server.booking('spothero', { license_plate: 'zab7' });
+    server.booking('parkwhiz', { license_plate: 'QQQ1' });
+    server.monthlyParker({ license_plate: 'MAB1', updated_at: NOW_S - 3 * DAY });
+    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await sync(type, { locationIds: [1, 2] });
+    const result = await api.search({ text: 'ab', now: NOW });
+    expect(result.valid).toMatchObject({ total: 12, page: 0 });
+    expect(result.valid.rows).toHaveLength(10);
+    expect(result.valid.rows[0]).toMatchObject({ category: 'valid', location_id: 1, license_plate: 'AB100', expiry_date_time_unix: NOW_S + 60 });
+    expect(Object.keys(result.valid.rows[0]!).sort()).toEqual(
+      ['category', 'transaction_id', 'location_id', 'license_plate', 'expiry_date_time', 'expiry_date_time_unix', 'phone_number', 'payment_time', 'payment_amount'].sort(),
+    );
+    expect(result.expired.rows).toMatchObject([{ category: 'expired', license_plate: 'XAB9' }]);
+    expect(result.spothero.rows).toMatchObject([{ category: 'spothero', license_plate: 'zab7' }]);
+    expect(result.spothero.rows[0]).not.toHaveProperty('expiry_unix');
+    expect(result.parkwhiz.total).toBe(0);
+    expect(result.monthly_parkers.rows).toMatchObject([{ category: 'monthly_parkers', license_plate: 'MAB1' }]);
+    const second = await api.search({ text: 'ab', now: NOW, pages: { valid: 1 } });
+    expect(second.valid).toMatchObject({ total: 12, page: 1 });
+    expect(second.valid.rows.map((r) => r.license_plate)).toEqual(['AB110', 'AB111']);
+    const atTwo = await api.search({ text: 'AB1', now: NOW, locationId: 2 });
+    expect(atTwo.valid.total).toBe(6);
+    // An hour on, the valid ones have expired.
+    expect((await api.search({ text: 'ab', now: NOW + 3_600_000 })).expired.total).toBe(13);
+  });
+
+  it('returns rows while their page is pending, staged, and in its table', { timeout: 30_000 }, async () => {
+    const { server, sync, api, factory } = setup({ pageSize: 2 });
+    server.transaction({ license_plate: 'PEND1', expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 30 });
+    server.transaction({ license_plate: 'PEND2', expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 20 });
+    server.transaction({ license_plate: 'PEND3', expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 10 });
+    await api.open();
+    // Staging waits while another connection holds staged_pages: the first page is parsed but not stored.
+    const releaseStaging = await holdStores(factory, ['staged_pages']);
+    let progressed = 0;
+    const syncing = sync('valid', { onProgress: () => progressed++ });
+    await until(async () => (await api.search({ text: 'pend', now: NOW })).valid.total === 3);
+    const pending = await api.search({ text: 'pend', now: NOW });
+    expect(progressed).toBe(0);
+    expect(pending.valid.rows.map((r) => r.license_plate)).toEqual(['PEND1', 'PEND2', 'PEND3']);
+    // Expansion waits while another connection holds the transactions table: records are staged only.
+    const releaseExpansion = await holdStores(factory, ['transactions']);
+    await releaseStaging();
+    await until(() => progressed === 2);
+    const staged = await api.search({ text: 'pend', now: NOW });
+    expect(staged).toEqual(pending);
+    await releaseExpansion();
+    expect(await syncing).toMatchObject({ outcome: 'done', records: 3 });
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(tables.transactions).toHaveLength(3);
+    expect(tables.staged_pages).toHaveLength(0);
+    expect(tables.staged_rows).toHaveLength(0);
+    const fromTable = await api.search({ text: 'pend', now: NOW });
+    expect(fromTable).toEqual(staged);
+  });
+
+  it('matches nothing on an empty query', async () => {
+    const { server, sync, api } = setup();
+    server.transaction({ expiry_date_time_unix: NOW_S + DAY });
+    await sync('valid');
+    expect((await api.search({ text: '  ', now: NOW })).valid.total).toBe(0);
+  });
+});
+
+describe('the plate index across restarts', () => {
+  it('loads the saved snapshot when it matches the store generation, and rebuilds when it does not', async () => {
+    const { server, sync, api, factory, restart } = setup();
+    for (let i = 0; i < 30; i++) server.transaction({ license_plate: `SNAP${i}`, expiry_date_time_unix: NOW_S + DAY });
+    await sync('valid');
+    await api.flush();
+    const tables = await readStore(factory);
+    const meta = tables.meta as { key: string; value: number }[];
+    const saved = tables.plate_index as { generation: number }[];
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.generation).toBe(meta[0]!.value);
+    await api.close();
+
+    const reopened = restart();
+    expect((await reopened.search({ text: 'snap29', now: NOW })).valid.total).toBe(1);
+    await reopened.close();
+
+    // A change the snapshot does not reflect (as after a crash mid-sync): the index is rebuilt from the tables.
+    const store = new EnforcementStore(factory, STORE_NAME);
+    await store.transaction('rw', [store.transactions, store.meta], async () => {
+      await store.transactions.put({ ...(tables.transactions![0] as StoredTransaction), transaction_id: 999_999, license_plate: 'ADDED9' });
+      await store.meta.put({ key: 'generation', value: meta[0]!.value + 1 });
+    });
+    store.close();
+    const rebuilt = restart();
+    expect((await rebuilt.search({ text: 'added9', now: NOW })).valid.total).toBe(1);
+    expect((await rebuilt.search({ text: 'snap', now: NOW })).valid.total).toBe(30);
+  });
+
+  it('rebuilds from tables and staged pages after the worker died with pages staged but not expanded', { timeout: 30_000 }, async () => {
+    const { server, sync, api, factory, restart } = setup({ pageSize: 5 });
+    for (let i = 0; i < 12; i++) server.transaction({ license_plate: `STG${i}`, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 100 + i });
+    await api.open();
+    const releaseExpansion = await holdStores(factory, ['transactions']);
+    let progressed = 0;
+    void sync('valid', { onProgress: () => progressed++ });
+    await until(() => progressed === 3);
+    // The worker dies: what has not committed is lost.
+    abortLiveTransactions();
+    await api.close();
+    await releaseExpansion();
+    expect((await readStore(factory)).staged_pages).toHaveLength(3);
+    const next = restart();
+    expect((await next.search({ text: 'stg', now: NOW })).valid.total).toBe(12);
+    await next.flush();
+    const tables = await readStore(factory);
+    expect(tables.transactions).toHaveLength(12);
+    expect(tables.staged_pages).toHaveLength(0);
+  });
+});
+
+describe('purge (spec §9)', () => {
+  it('deletes transactions and bookings whose expiry is more than 21 days old, keeps monthly parkers', async () => {
+    const { server, sync, api, factory } = setup();
+    const cutoff = NOW_S - PURGE_AFTER_SECONDS;
+    // The fake server serves what it holds; these records were stored while still recent.
+    server.nowSeconds = NOW_S - 30 * DAY;
+    server.transaction({ license_plate: 'GONE1', expiry_date_time_unix: cutoff - 1 });
+    server.transaction({ license_plate: 'KEEP1', expiry_date_time_unix: cutoff });
+    server.transaction({ license_plate: 'KEEP2', expiry_date_time_unix: NOW_S + DAY });
+    server.booking('spothero', { license_plate: 'GONE2', expiry: cutoff - 3600 });
+    server.booking('spothero', { license_plate: 'KEEP3', expiry: NOW_S });
+    server.booking('parkwhiz', { license_plate: 'GONE3', expiry: cutoff - 10 * DAY });
+    server.monthlyParker({ license_plate: 'KEEP4', updated_at: NOW_S - 60 * DAY });
+    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await sync(type);
+    expect(await api.purge(NOW)).toEqual({ purged: 3 });
+    const tables = await readStore(factory);
+    const plates = ['transactions', 'spothero', 'parkwhiz', 'monthly_parkers'].flatMap((t) =>
+      (tables[t] as { license_plate: string }[]).map((r) => r.license_plate),
+    );
+    expect(plates.sort()).toEqual(['KEEP1', 'KEEP2', 'KEEP3', 'KEEP4']);
+    for (const text of ['gone1', 'gone2', 'gone3']) {
+      const found = await api.search({ text, now: NOW });
+      expect(Object.values(found).reduce((n, c) => n + c.total, 0)).toBe(0);
+    }
+    expect((await api.search({ text: 'keep', now: NOW })).expired.total).toBe(1);
+    expect(await api.purge(NOW)).toEqual({ purged: 0 });
+    // The snapshot saved after the purge matches the store.
+    const after = await readStore(factory);
+    expect((after.plate_index as { generation: number }[])[0]!.generation).toBe((after.meta as { value: number }[])[0]!.value);
+  });
+});
+
+describe('officer locations changing', () => {
+  it('starts a type again when a location is added, and drops records of a location removed', async () => {
+    const { server, sync, api, factory } = setup();
+    server.transaction({ license_plate: 'LOC1', location_id: 1, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 50 });
+    server.transaction({ license_plate: 'LOC2', location_id: 2, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 90 });
+    await sync('valid', { locationIds: [1] });
+    expect(await sync('valid', { locationIds: [1, 2] })).toMatchObject({ outcome: 'done', records: 2 });
+    expect(server.calls.at(-1)!.request).toMatchObject({ offset: 0, locationId: [1, 2] });
+    expect(server.calls.at(-1)!.request.updated_at).toBeUndefined();
+    expect((await api.search({ text: 'loc', now: NOW })).valid.total).toBe(2);
+    await sync('valid', { locationIds: [2] });
+    expect((await api.search({ text: 'loc', now: NOW })).valid.rows.map((r) => r.license_plate)).toEqual(['LOC2']);
+    await api.flush();
+    expect(((await readStore(factory)).transactions as StoredTransaction[]).map((t) => t.license_plate)).toEqual(['LOC2']);
+  });
+});
+
+describe('clear (sign-out)', () => {
+  it('empties every table, the index and the snapshot; a later sync starts fresh', async () => {
+    const { server, sync, api, factory } = setup();
+    server.transaction({ license_plate: 'CLR1', expiry_date_time_unix: NOW_S + DAY });
+    server.monthlyParker({ license_plate: 'CLR2', updated_at: NOW_S - 3 * DAY });
+    await sync('valid');
+    await sync('monthly_parkers');
+    await api.clear();
+    expect((await api.status()).empty).toBe(true);
+    expect((await api.search({ text: 'clr', now: NOW })).valid.total).toBe(0);
+    const tables = await readStore(factory);
+    for (const [name, rows] of Object.entries(tables)) expect(name === 'meta' ? 1 : rows.length, name).toBe(name === 'meta' ? 1 : 0);
+    expect(await sync('valid')).toMatchObject({ outcome: 'done', records: 1 });
+    expect(server.calls.at(-1)!.request.updated_at).toBeUndefined();
+    expect((await api.search({ text: 'clr', now: NOW })).valid.total).toBe(1);
+  });
+
+  it('cancels a sync in progress', async () => {
+    const { server, sync, api, factory } = setup({ pageSize: 2 });
+    for (let i = 0; i < 10; i++) server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 100 + i });
+    let releaseSecond: () => void = () => {};
+    server.beforeAnswer = (call) => (call.n === 2 ? new Promise<void>((resolve) => (releaseSecond = resolve)) : undefined);
+    const syncing = sync('valid');
+    await until(() => server.calls.length === 2);
+    const clearing = api.clear();
+    expect(await syncing).toMatchObject({ outcome: 'failed', message: 'The sync was cancelled' });
+    releaseSecond();
+    await clearing;
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(tables.transactions).toEqual([]);
+    expect(tables.staged_pages).toEqual([]);
+    expect((await api.search({ text: 'a', now: NOW })).valid.total).toBe(0);
+  });
+});
+
+describe('two connections (tabs)', () => {
+  it('picks up what another connection stored before changing the store itself', async () => {
+    const { server, sync, api, restart, factory } = setup();
+    const other = restart();
+    await other.open();
+    server.transaction({ license_plate: 'TABA1', expiry_date_time_unix: NOW_S + DAY });
+    server.transaction({ license_plate: 'TABB1', expiry_date_time_unix: NOW_S - 60 });
+    expect(await sync('valid')).toMatchObject({ outcome: 'done', records: 1 });
+    expect(await sync('expired', { api: other })).toMatchObject({ outcome: 'done', records: 1 });
+    const found = await other.search({ text: 'tab', now: NOW });
+    expect([found.valid.total, found.expired.total]).toEqual([1, 1]);
+    await Promise.all([api.flush(), other.flush()]);
+    expect((await readStore(factory)).transactions).toHaveLength(2);
+  });
+});
+
+describe('purge while records are staged', () => {
+  it('waits for expansion, and gives way at once to a sign-out', async () => {
+    const { server, sync, api, factory } = setup();
+    server.transaction({ license_plate: 'STAY1', expiry_date_time_unix: NOW_S - 30 * DAY, updated_at: NOW_S - 40 * DAY });
+    server.nowSeconds = NOW_S - 30 * DAY - 100;
+    await api.open();
+    // Expansion waits while another connection holds its watermark store.
+    const releaseExpansion = await holdStores(factory, ['expansion']);
+    await sync('valid');
+    let purged: { purged: number } | null = null;
+    const purging = api.purge(NOW).then((result) => (purged = result));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(purged).toBeNull(); // waiting for expansion
+    const clearing = api.clear();
+    await expect(purging).resolves.toEqual({ purged: 0 });
+    await releaseExpansion();
+    await clearing;
+    expect((await readStore(factory)).transactions).toEqual([]);
+  });
+});
+
+describe('storage status', () => {
+  it('reports the estimate and persistence, and asks for persistence once', async () => {
+    let persistCalls = 0;
+    const storage = {
+      estimate: async () => ({ usage: 1234, quota: 99_999 }),
+      persisted: async () => true,
+      persist: async () => {
+        persistCalls++;
+        return true;
+      },
+    } as unknown as StorageManager;
+    const { api } = setup({ storage });
+    await api.open();
+    await api.open();
+    expect((await api.status()).storage).toEqual({ usageBytes: 1234, quotaBytes: 99_999, persisted: true });
+    expect(persistCalls).toBe(1);
+  });
+});
