@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '../ui/styles.css';
 import { App } from './app';
 import { startAuth } from './auth-actor';
+import { connectEnforcementEngine } from './enforcement-engine';
 import { isProductionHost } from './config';
 import { startProductionLogging } from './production-logging';
 import { createAppRouter } from './router';
@@ -12,6 +13,7 @@ void startProductionLogging();
 // Wiring only: the auth actor, the API client bound to it, and the router whose guards read both.
 const { actor, api, gate } = startAuth(redirectToLogin);
 const router = createAppRouter({ auth: gate, api, isProductionHost: isProductionHost() });
+connectEnforcementEngine(actor);
 
 /** Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there. */
 function redirectToLogin(): void {
