@@ -27,24 +27,32 @@ const searchBench = {
 
   load: (options: LoadOptions) => startWorker().load(options),
 
-  /** Each query through the worker: its own match time, and the page's round trip (match + row fetch + messages). */
-  async workerSearch(queries: BenchQuery[], nowSeconds: number, rounds: number) {
+  /**
+   * Each query through the worker (with similar characters when `similar`): its own match time, the page's round
+   * trip (match + row fetch + messages), and the matches found in all categories (total, and exact among them).
+   */
+  async workerSearch(queries: BenchQuery[], nowSeconds: number, rounds: number, similar = false) {
     const remote = requireWorker();
     const matchMs: number[] = [];
     const fetchMs: number[] = [];
     const roundTripMs: number[] = [];
     const lengths: number[] = [];
+    const matched: number[] = [];
+    const exactMatched: number[] = [];
+    const sum = (totals: Record<string, number>) => Object.values(totals).reduce((total, n) => total + n, 0);
     for (let round = 0; round < rounds; round++) {
       for (const query of queries) {
         const started = performance.now();
-        const timing = await remote.search(query, nowSeconds);
+        const timing = await remote.search(query, nowSeconds, similar);
         roundTripMs.push(performance.now() - started);
         matchMs.push(timing.matchMs);
         fetchMs.push(timing.fetchMs);
         lengths.push(query.text.trim().length);
+        matched.push(sum(timing.totals));
+        exactMatched.push(sum(timing.exactTotals));
       }
     }
-    return { matchMs, fetchMs, roundTripMs, lengths };
+    return { matchMs, fetchMs, roundTripMs, lengths, matched, exactMatched };
   },
 
   baseline: (queries: BenchQuery[], nowSeconds: number, budgetMs: number, minimum: number) =>
@@ -69,14 +77,14 @@ const searchBench = {
   },
 
   /** The index module on the main thread; the harness throttles the CPU around this call. */
-  pageSearch(queries: BenchQuery[], nowSeconds: number, rounds: number) {
+  pageSearch(queries: BenchQuery[], nowSeconds: number, rounds: number, similar = false) {
     if (pageIndex === null) throw new Error('page index not loaded');
     const ms: number[] = [];
     const lengths: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (const query of queries) {
         const started = performance.now();
-        pageIndex.match({ ...query, nowSeconds });
+        pageIndex.match({ ...query, nowSeconds, similar });
         ms.push(performance.now() - started);
         lengths.push(query.text.trim().length);
       }

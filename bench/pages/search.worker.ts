@@ -199,12 +199,15 @@ export interface SearchTiming {
   /** Reading the result page's records (up to 10 per category) from IndexedDB, as the real worker does. */
   fetchMs: number;
   totals: CategoryTotals;
+  /** Exact matches among `totals` (all of them unless `similar`). */
+  exactTotals: CategoryTotals;
   rows: number;
 }
 
-async function search(query: BenchQuery, nowSeconds: number): Promise<SearchTiming> {
+/** One query through the index (with similar characters when `similar`), then its page's rows from IndexedDB. */
+async function search(query: BenchQuery, nowSeconds: number, similar = false): Promise<SearchTiming> {
   const started = performance.now();
-  const matches = index.match({ ...query, nowSeconds });
+  const matches = index.match({ ...query, nowSeconds, similar });
   const matched = performance.now();
   const rows = await db.transaction('r', [db.transactions, db.spothero, db.parkwhiz, db.monthly_parkers], async () => {
     const lists = await Promise.all([
@@ -218,7 +221,8 @@ async function search(query: BenchQuery, nowSeconds: number): Promise<SearchTimi
   });
   const fetched = performance.now();
   const totals = Object.fromEntries(SEARCH_CATEGORIES.map((category) => [category, matches[category].total])) as CategoryTotals;
-  return { matchMs: matched - started, fetchMs: fetched - matched, totals, rows };
+  const exactTotals = Object.fromEntries(SEARCH_CATEGORIES.map((category) => [category, matches[category].exactTotal])) as CategoryTotals;
+  return { matchMs: matched - started, fetchMs: fetched - matched, totals, exactTotals, rows };
 }
 
 export interface BaselineTiming {

@@ -4,6 +4,8 @@ import { useEffect, useMemo } from 'react';
 import type { AuthActorRef } from '../machines/auth/auth.machine';
 import { Spinner } from '../ui/spinner';
 import { ConsoleProviders } from './console-providers';
+import { EnforcementEngineProvider } from './enforcement-context';
+import type { EnforcementEngineHolder } from './enforcement-engine';
 import { authViewOf } from './auth-actor';
 import { auth } from './firebase';
 import { createFirebaseSessionServices } from './firebase-session';
@@ -14,7 +16,15 @@ import { SessionProvider } from './session-services';
  * The root (spec §2): one tree holding the app shell and the toast area. A spinner until the identity provider has answered once (spec §2), then the router. Whenever a user
  * becomes authenticated or their permissions change, the guards run again.
  */
-export function App({ actor, router }: { actor: AuthActorRef; router: ReturnType<typeof createAppRouter> }) {
+export function App({
+  actor,
+  router,
+  enforcement,
+}: {
+  actor: AuthActorRef;
+  router: ReturnType<typeof createAppRouter>;
+  enforcement: EnforcementEngineHolder;
+}) {
   const waitingForIdentity = useSelector(actor, (snapshot) => snapshot.matches('resolving'));
   const view = useSelector(actor, authViewOf, (a, b) => a.status === b.status && sameDetail(a, b));
   const services = useMemo(
@@ -32,7 +42,9 @@ export function App({ actor, router }: { actor: AuthActorRef; router: ReturnType
         <Spinner />
       ) : (
         <SessionProvider services={services} view={view}>
-          <RouterProvider router={router} />
+          <EnforcementEngineProvider holder={enforcement}>
+            <RouterProvider router={router} />
+          </EnforcementEngineProvider>
         </SessionProvider>
       )}
     </ConsoleProviders>

@@ -42,8 +42,14 @@ function createEngine(authActor: AuthActorRef): EnforcementEngine {
  * machine about every change of session or locations; on sign-out the local store is emptied. The worker is created
  * only for such users, so nobody else downloads it.
  */
-export function connectEnforcementEngine(authActor: AuthActorRef): () => EnforcementEngine | null {
+export interface EnforcementEngineHolder {
+  get(): EnforcementEngine | null;
+  subscribe(listener: () => void): () => void;
+}
+
+export function connectEnforcementEngine(authActor: AuthActorRef): EnforcementEngineHolder {
   let engine: EnforcementEngine | null = null;
+  const listeners = new Set<() => void>();
   let opened: Promise<unknown> | null = null;
   let wasSignedIn = false;
 
@@ -58,6 +64,7 @@ export function connectEnforcementEngine(authActor: AuthActorRef): () => Enforce
       engine = createEngine(authActor);
       engine.sync.start();
       opened = engine.worker.open();
+      for (const listener of listeners) listener();
       // Workers cannot ask for persistent storage; without it the browser may evict the officers' offline data.
       void navigator.storage?.persist?.().catch(() => false);
     }
@@ -70,5 +77,11 @@ export function connectEnforcementEngine(authActor: AuthActorRef): () => Enforce
     }
     wasSignedIn = signedIn;
   });
-  return () => engine;
+  return {
+    get: () => engine,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

@@ -13,7 +13,7 @@ void startProductionLogging();
 // Wiring only: the auth actor, the API client bound to it, and the router whose guards read both.
 const { actor, api, gate } = startAuth(redirectToLogin);
 const router = createAppRouter({ auth: gate, api, isProductionHost: isProductionHost() });
-connectEnforcementEngine(actor);
+const enforcement = connectEnforcementEngine(actor);
 
 /** Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there. */
 function redirectToLogin(): void {
@@ -26,6 +26,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App actor={actor} router={router} />
+    <App actor={actor} router={router} enforcement={enforcement} />
   </StrictMode>,
 );

@@ -58,7 +58,7 @@ const LOCK_NAME = 'lpa-enforcement-store';
 
 function emptySearchResult(): PlateSearchResult {
   const result = {} as PlateSearchResult;
-  for (const category of SEARCH_CATEGORIES) result[category] = { total: 0, page: 0, rows: [] };
+  for (const category of SEARCH_CATEGORIES) result[category] = { total: 0, exactTotal: 0, page: 0, rows: [] };
   return result;
 }
 
@@ -259,6 +259,7 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
         locationId: request.locationId,
         nowSeconds: Math.floor(request.now / 1000),
         pages: request.pages,
+        similar: request.similar ?? false,
       });
       const wanted: RowRequest[] = [];
       for (const category of SEARCH_CATEGORIES) {
@@ -269,13 +270,14 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
       const result = emptySearchResult();
       let at = 0;
       for (const category of SEARCH_CATEGORIES) {
-        const { total, page, keys } = matches[category];
+        const { total, exactTotal, page, keys, similarFrom } = matches[category];
         const found = result[category];
         found.total = total;
+        found.exactTotal = exactTotal;
         found.page = page;
         for (let i = 0; i < keys.length; i++) {
           const row = rows[at++];
-          if (row !== undefined) found.rows.push(toPlateRow(category, row));
+          if (row !== undefined) found.rows.push(toPlateRow(category, row, i < similarFrom ? 'exact' : 'similar'));
         }
       }
       return result;

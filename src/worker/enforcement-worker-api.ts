@@ -67,10 +67,19 @@ export interface PlateSearchRequest {
   now: number;
   /** Zero-based page per category; absent means 0. */
   pages?: Partial<Record<SearchCategory, number>>;
+  /**
+   * Similar characters: also match plates that differ only by commonly misread characters (O/0/Q/D, I/1/L, S/5,
+   * B/8, Z/2, G/6). Absent or false: exact matches only. The UI defaults its toggle on.
+   */
+  similar?: boolean;
 }
+
+/** How a row matched: its plate contains the text as typed, or only with misread characters swapped (`similar`). */
+export type PlateMatchKind = 'exact' | 'similar';
 
 export interface TransactionRow {
   category: 'valid' | 'expired';
+  match: PlateMatchKind;
   transaction_id: number;
   location_id: number;
   license_plate: string;
@@ -82,6 +91,7 @@ export interface TransactionRow {
 }
 export interface BookingRow {
   category: 'spothero' | 'parkwhiz';
+  match: PlateMatchKind;
   id: number;
   location_id: number;
   license_plate: string;
@@ -92,6 +102,7 @@ export interface BookingRow {
 }
 export interface MonthlyParkerRow {
   category: 'monthly_parkers';
+  match: PlateMatchKind;
   id: number;
   location_id: number;
   license_plate: string;
@@ -107,9 +118,13 @@ export interface MonthlyParkerRow {
 export type PlateRow = TransactionRow | BookingRow | MonthlyParkerRow;
 
 export interface CategoryResult {
+  /** Every match: exact plus, with `similar`, similar-only ones. */
   total: number;
+  /** How many of `total` are exact matches (equal to `total` without `similar`). */
+  exactTotal: number;
   /** The page actually returned (clamped to the last page). */
   page: number;
+  /** Exact matches first (ascending key), then similar ones (ascending key); paging runs over that order. */
   rows: PlateRow[];
 }
 export type PlateSearchResult = Record<SearchCategory, CategoryResult>;

@@ -1,6 +1,6 @@
 import { SEARCH_CATEGORIES, SEARCH_PAGE_SIZE, type SearchCategory } from './enforcement-worker-api';
-import { presenceLength, presenceOf } from './plate-presence';
-import { ANY_LOCATION, newSink, scanSegment, type CategorySink } from './plate-scan';
+import { isConfusable, presenceLength, presenceOf } from './plate-presence';
+import { ANY_LOCATION, newSink, scanSegment, scanSegmentSimilar, type CategorySink } from './plate-scan';
 import {
   CELL_WIDTH,
   OVERFLOW_MARK,
@@ -34,18 +34,37 @@ export interface PlateMatchQuery {
   pages?: Partial<Record<SearchCategory, number>>;
   /** Default SEARCH_PAGE_SIZE. */
   pageSize?: number;
+  /**
+   * Also match plates that differ only by commonly misread characters (CONFUSABLE_GROUPS: O/0/Q/D, I/1/L, S/5,
+   * B/8, Z/2, G/6). Default false.
+   */
+  similar?: boolean;
 }
 
+/**
+ * One category's matches. Rows are ranked exact matches first (ascending key), then similar-but-not-exact ones
+ * (ascending key); `total` and paging run over that order. Without `similar` every match is exact:
+ * `exactTotal === total` and `similarFrom === keys.length`.
+ */
 export interface CategoryMatches {
+  /** Every match: exact plus similar-only. */
   total: number;
+  /** How many of `total` are exact matches. */
+  exactTotal: number;
   /** The requested page clamped to the last page; 0 when there are no matches. */
   page: number;
-  /** That page's keys, ascending. */
+  /** That page's keys in rank order: its exact matches (ascending), then its similar-only ones (ascending). */
   keys: number[];
+  /** Index in `keys` where similar-only matches start: keys[i] is exact for i < similarFrom, similar after. */
+  similarFrom: number;
 }
 export type PlateMatches = Record<SearchCategory, CategoryMatches>;
 
-export const PLATE_INDEX_SNAPSHOT_VERSION = 1;
+/**
+ * 2: presence bitmaps gained the confusable-group rows and hash pairs of folded classes (75 rows, was 69). A snapshot
+ * of another version is rejected by fromSnapshot, and the store rebuilds the index from its tables.
+ */
+export const PLATE_INDEX_SNAPSHOT_VERSION = 2;
 
 export interface SegmentSnapshot {
   cells: Uint8Array;
@@ -115,7 +134,7 @@ function requestedPage(page: number | undefined): number {
 
 function emptyMatches(): PlateMatches {
   const matches = {} as PlateMatches;
-  for (const category of SEARCH_CATEGORIES) matches[category] = { total: 0, page: 0, keys: [] };
+  for (const category of SEARCH_CATEGORIES) matches[category] = { total: 0, exactTotal: 0, page: 0, keys: [], similarFrom: 0 };
   return matches;
 }
 
@@ -155,13 +174,18 @@ function segmentFromSnapshot(source: IndexSource, snapshot: SegmentSnapshot | un
  *
  * Matching: the query is trimmed and upper-cased; an entry matches when its upper-cased plate contains it
  * (`plate.toUpperCase().includes(text.trim().toUpperCase())`). An empty query matches nothing.
+ * Similar matching (`similar: true`): an entry also matches when, with every code unit of both upper-cased strings
+ * mapped to its confusable group's first character (O/0/Q/D → O, I/1/L → I, S/5 → S, B/8 → B, Z/2 → Z, G/6 → G,
+ * anything else to itself), the mapped plate contains the mapped query. Such a match is "similar" unless it is also
+ * an exact match; each category lists its exact matches before its similar ones (CategoryMatches).
  * Categories: `valid` = transactions whose expiry is later than now (expiresAt > nowSeconds); `expired` = transactions
  * whose expiry is now or earlier (expiresAt <= nowSeconds: at its expiry second a payment no longer covers the car);
  * `spothero`, `parkwhiz`, `monthly_parkers` = entries of that source, whatever their expiry.
  * Order: rows within a category are in ascending key order (transaction_id, booking id, monthly parker id). Segments
  * keep that order at write time, so a query never sorts, and an index rebuilt from the tables orders rows the same.
  *
- * Costs at 500k entries (bench/search.bench.ts, BENCHMARKS.md): a query ~0.3 ms at p50; an upsert of a 2000-entry
+ * Costs at 500k entries (bench/search.bench.ts, BENCHMARKS.md): a query ~0.3 ms at p50, exact or similar (a
+ * similar query costs more only when it has a confusable character and many similar matches); an upsert of a 2000-entry
  * sync page a few ms (each write rebuilds the touched source's segment); the first query after a write also builds
  * that segment's presence bitmaps (~15-35 ms), as does toSnapshot; fromSnapshot adopts the arrays (~5 ms of checks).
  * `nowSeconds` may be fractional (`request.now / 1000`).
@@ -242,15 +266,19 @@ export class PlateIndex {
     // Real location ids are uint32; any other filter value matches nothing (and must not read as ANY_LOCATION).
     if (needle === '' || (locationId !== undefined && !isUint32(locationId))) return emptyMatches();
     const location = locationId ?? ANY_LOCATION;
+    // Without a confusable character in the query, similar matches are exactly the exact ones.
+    let similar = false;
+    if (query.similar === true) for (let i = 0; i < needle.length && !similar; i++) similar = isConfusable(needle.charCodeAt(i));
+    const scan = similar ? scanSegmentSimilar : scanSegment;
 
     const sinks = {} as Record<SearchCategory, CategorySink>;
     for (const category of SEARCH_CATEGORIES) sinks[category] = newSink(requestedPage(query.pages?.[category]) * pageSize, pageSize);
     const scanSource = (source: IndexSource, target: Record<SearchCategory, CategorySink>): void => {
       if (source === 'transactions') {
-        scanSegment(this.#segments.transactions, needle, location, query.nowSeconds, target.valid, target.expired);
+        scan(this.#segments.transactions, needle, location, query.nowSeconds, target.valid, target.expired);
       } else {
         const sink = target[SOURCE_CATEGORY[source]];
-        scanSegment(this.#segments[source], needle, location, -1, sink, sink);
+        scan(this.#segments[source], needle, location, -1, sink, sink);
       }
     };
     for (const source of INDEX_SOURCES) scanSource(source, sinks);
@@ -258,7 +286,8 @@ export class PlateIndex {
     const matches = {} as PlateMatches;
     for (const category of SEARCH_CATEGORIES) {
       let sink = sinks[category];
-      const total = sink.count;
+      const exactTotal = sink.count;
+      const total = exactTotal + sink.similarCount;
       let page = sink.from / pageSize;
       if (total > 0 && sink.from >= total) {
         // Past the last page: clamp, and scan that source again for the last page's keys (rare: stale paging).
@@ -270,7 +299,12 @@ export class PlateIndex {
       } else if (total === 0) {
         page = 0;
       }
-      matches[category] = { total, page, keys: sink.keys };
+      // The page's exact keys are collected; its similar ones are similar ranks [from − exactTotal, to − exactTotal).
+      const { keys, similarKeys } = sink;
+      const similarFrom = keys.length;
+      const similarEnd = Math.min(similarKeys.length, sink.to - exactTotal);
+      for (let rank = Math.max(0, sink.from - exactTotal); rank < similarEnd; rank++) keys.push(similarKeys[rank]!);
+      matches[category] = { total, exactTotal, page, keys, similarFrom };
     }
     return matches;
   }

@@ -1,19 +1,35 @@
-import { OTHER_CLASS, bigramRow, characterClass, presenceOf, presenceWords } from './plate-presence';
+import {
+  FOLDED_CODE,
+  OTHER_CLASS,
+  bigramRow,
+  characterClass,
+  foldCode,
+  presenceOf,
+  presenceWords,
+  similarRow,
+} from './plate-presence';
 import { CELL_WIDTH, OVERFLOW_MARK, findOverflow, type OverflowPlates, type PlateSegment } from './plate-segment';
 
 /**
- * Where one category's matches go: `count` counts every match, and the keys of matches ranked [from, to) in slot
- * order (ascending key) are collected.
+ * Where one category's matches go. Ranks run over exact matches first, then similar-but-not-exact ones, each in
+ * slot order (ascending key); the page wanted is ranks [from, to) of that order.
+ * - `count` counts exact matches; `keys` collects the keys of exact ranks [from, to).
+ * - `similarCount` counts similar-but-not-exact matches (similar scans only); `similarKeys` collects the keys of
+ *   similar ranks [0, m), where m ≥ to − (final `count`): the page's similar part is then
+ *   `similarKeys.slice(max(0, from − count), to − count)`. (A similar rank r has overall rank count + r, and `count`
+ *   is only known at the end, so the scan keeps every similar rank below to − count-so-far.)
  */
 export interface CategorySink {
   count: number;
   from: number;
   to: number;
   keys: number[];
+  similarCount: number;
+  similarKeys: number[];
 }
 
 export function newSink(from: number, pageSize: number): CategorySink {
-  return { count: 0, from, to: from + pageSize, keys: [] };
+  return { count: 0, from, to: from + pageSize, keys: [], similarCount: 0, similarKeys: [] };
 }
 
 /** Sentinel location meaning "any location" (real location ids are uint32). */
@@ -26,8 +42,8 @@ function popcount(word: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-function overflowContains(overflow: OverflowPlates, slot: number, codes: Uint16Array): boolean {
-  const index = findOverflow(overflow, slot);
+/** Whether overflow plate `index` (-1: none) contains `codes`. */
+function overflowContains(overflow: OverflowPlates, index: number, codes: Uint16Array): boolean {
   if (index < 0) return false;
   const { chars, starts } = overflow;
   const last = starts[index + 1]! - codes.length;
@@ -35,6 +51,60 @@ function overflowContains(overflow: OverflowPlates, slot: number, codes: Uint16A
     let i = 0;
     while (i < codes.length && chars[offset + i] === codes[i]) i++;
     if (i === codes.length) return true;
+  }
+  return false;
+}
+
+/** Whether overflow plate `index`, folded, contains `folded` (a folded needle). */
+function overflowContainsFolded(overflow: OverflowPlates, index: number, folded: Uint16Array): boolean {
+  const { chars, starts } = overflow;
+  const last = starts[index + 1]! - folded.length;
+  for (let offset = starts[index]!; offset <= last; offset++) {
+    let i = 0;
+    while (i < folded.length && foldCode(chars[offset + i]!) === folded[i]) i++;
+    if (i === folded.length) return true;
+  }
+  return false;
+}
+
+/**
+ * A needle of at most CELL_WIDTH Latin-1 code units packed little-endian into two words, to compare with a cell's
+ * windows in one or two steps.
+ */
+interface PackedNeedle {
+  head: number;
+  headMask: number;
+  tail: number;
+  tailMask: number;
+  tailLength: number;
+  /** The last offset in a cell where the needle can start. */
+  lastOffset: number;
+}
+
+function packNeedle(codes: Uint16Array): PackedNeedle {
+  const length = codes.length;
+  const headLength = length < 4 ? length : 4;
+  const tailLength = length - headLength;
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < headLength; i++) head |= codes[i]! << (8 * i);
+  for (let i = 0; i < tailLength; i++) tail |= codes[headLength + i]! << (8 * i);
+  const headMask = headLength === 4 ? -1 : (1 << (8 * headLength)) - 1;
+  const tailMask = tailLength === 4 ? -1 : (1 << (8 * tailLength)) - 1;
+  return { head, headMask, tail, tailMask, tailLength, lastOffset: CELL_WIDTH - length };
+}
+
+/** Whether the cell whose words are (low32, high32) contains the packed needle. */
+function cellContains(low32: number, high32: number, needle: PackedNeedle): boolean {
+  const { head, headMask, tail, tailMask, tailLength, lastOffset } = needle;
+  for (let offset = 0; offset <= lastOffset; offset++) {
+    const shift = 8 * offset;
+    const window = offset === 0 ? low32 : offset < 4 ? (low32 >>> shift) | (high32 << (32 - shift)) : high32 >>> (shift - 32);
+    if (((window ^ head) & headMask) !== 0) continue;
+    if (tailLength === 0) return true;
+    // offset + 4 ≥ 4: the tail lies in the high word.
+    const tailWindow = offset === 0 ? high32 : high32 >>> shift;
+    if (((tailWindow ^ tail) & tailMask) === 0) return true;
   }
   return false;
 }
@@ -114,7 +184,7 @@ export function scanSegment(
       if (!anyLocation && locationIds[slot] !== locationId) continue;
       if (!exact) {
         if (cells[slot * CELL_WIDTH] === OVERFLOW_MARK) {
-          if (!overflowContains(overflow, slot, codes)) continue;
+          if (!overflowContains(overflow, findOverflow(overflow, slot), codes)) continue;
         } else {
           // A needle that cannot sit in a cell (too long, NUL, ≥ 0xFF) matches overflow plates only.
           if (!fitsCells) continue;
@@ -169,4 +239,160 @@ function countExact(segment: PlateSegment, presence: Uint32Array, row: number, w
     }
   }
   sink.count = count;
+}
+
+/**
+ * The similar counterpart of scanSegment: feeds every entry whose folded plate contains the folded `needle` (see
+ * CONFUSABLE_GROUPS) to its sink, counting it as exact when its plate also contains `needle` itself, else as similar.
+ * Only worth calling for a needle with a confusable character: otherwise similar and exact matches are the same.
+ *
+ * Candidates are the AND of the group rows (class rows outside the groups) and folded pair buckets; each is checked
+ * by location, then by comparing the folded needle with its folded cell (eight table look-ups) and, if that matches,
+ * the needle with the cell. A one-character needle is decided by the group row and its class row alone.
+ */
+export function scanSegmentSimilar(
+  segment: PlateSegment,
+  needle: string,
+  locationId: number,
+  nowSeconds: number,
+  valid: CategorySink,
+  expired: CategorySink,
+): void {
+  const size = segment.keys.length;
+  if (size === 0) return;
+  const presence = presenceOf(segment);
+  const words = presenceWords(size);
+
+  const length = needle.length;
+  const codes = new Uint16Array(length);
+  const folded = new Uint16Array(length);
+  const rows: number[] = [];
+  let fitsCells = length <= CELL_WIDTH;
+  let previous = -1;
+  for (let i = 0; i < length; i++) {
+    const code = needle.charCodeAt(i);
+    codes[i] = code;
+    folded[i] = foldCode(code);
+    if (code === 0 || code >= OVERFLOW_MARK) fitsCells = false;
+    const cls = characterClass(code);
+    const row = similarRow(cls) * words;
+    if (!rows.includes(row)) rows.push(row);
+    if (previous >= 0 && !rows.includes(bigramRow(previous, cls) * words)) rows.push(bigramRow(previous, cls) * words);
+    previous = cls;
+  }
+  const anyLocation = locationId === ANY_LOCATION;
+  // A one-character letter or digit: the group row holds the similar matches, the class row the exact ones.
+  const byBitmap = length === 1 && characterClass(codes[0]!) !== OTHER_CLASS;
+  const exactRow = characterClass(codes[0]!) * words;
+  if (byBitmap && anyLocation && valid === expired) {
+    countExact(segment, presence, exactRow, words, valid);
+    countSimilarOnly(segment, presence, exactRow, rows[0]!, words, valid);
+    return;
+  }
+
+  const { cells, keys, locationIds, expiresAt, overflow } = segment;
+  const cellWords = segment.cellWords;
+  const fold = FOLDED_CODE;
+  const exactNeedle = packNeedle(codes);
+  const foldedNeedle = packNeedle(folded);
+  const firstRow = rows[0]!;
+  const rowCount = rows.length;
+  let validCount = valid.count;
+  let validSimilar = valid.similarCount;
+  let expiredCount = expired.count;
+  let expiredSimilar = expired.similarCount;
+  const validFrom = valid.from;
+  const validTo = valid.to;
+  const expiredFrom = expired.from;
+  const expiredTo = expired.to;
+
+  for (let w = 0; w < words; w++) {
+    let word = presence[firstRow + w]!;
+    for (let r = 1; r < rowCount && word !== 0; r++) word &= presence[rows[r]! + w]!;
+    const exactWord = byBitmap ? presence[exactRow + w]! : 0;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const slot = (w << 5) + 31 - Math.clz32(low);
+      if (!anyLocation && locationIds[slot] !== locationId) continue;
+      let isExact: boolean;
+      if (byBitmap) {
+        isExact = (exactWord & low) !== 0;
+      } else {
+        const cell = slot * CELL_WIDTH;
+        if (cells[cell] === OVERFLOW_MARK) {
+          const index = findOverflow(overflow, slot);
+          if (index < 0 || !overflowContainsFolded(overflow, index, folded)) continue;
+          isExact = overflowContains(overflow, index, codes);
+        } else {
+          // A needle that cannot sit in a cell (too long, NUL, ≥ 0xFF) matches overflow plates only.
+          if (!fitsCells) continue;
+          const foldedLow =
+            fold[cells[cell]!]! |
+            (fold[cells[cell + 1]!]! << 8) |
+            (fold[cells[cell + 2]!]! << 16) |
+            (fold[cells[cell + 3]!]! << 24);
+          const foldedHigh =
+            fold[cells[cell + 4]!]! |
+            (fold[cells[cell + 5]!]! << 8) |
+            (fold[cells[cell + 6]!]! << 16) |
+            (fold[cells[cell + 7]!]! << 24);
+          if (!cellContains(foldedLow, foldedHigh, foldedNeedle)) continue;
+          isExact = cellContains(cellWords[slot * 2]!, cellWords[slot * 2 + 1]!, exactNeedle);
+        }
+      }
+      if (expiresAt[slot]! > nowSeconds) {
+        if (isExact) {
+          const rank = validCount++;
+          if (rank >= validFrom && rank < validTo) valid.keys.push(keys[slot]!);
+        } else {
+          const rank = validSimilar++;
+          if (rank < validTo - validCount) valid.similarKeys.push(keys[slot]!);
+        }
+      } else if (isExact) {
+        const rank = expiredCount++;
+        if (rank >= expiredFrom && rank < expiredTo) expired.keys.push(keys[slot]!);
+      } else {
+        const rank = expiredSimilar++;
+        if (rank < expiredTo - expiredCount) expired.similarKeys.push(keys[slot]!);
+      }
+    }
+  }
+  // Expired first: a source without the split passes one sink as both, and only its valid counts moved.
+  expired.count = expiredCount;
+  expired.similarCount = expiredSimilar;
+  valid.count = validCount;
+  valid.similarCount = validSimilar;
+}
+
+/**
+ * Similar-only matches of a one-character needle (group row AND NOT class row), no location and no split, after
+ * countExact has counted the exact ones: popcount, visiting bits only while similar ranks below to − count remain.
+ */
+function countSimilarOnly(
+  segment: PlateSegment,
+  presence: Uint32Array,
+  exactRow: number,
+  groupRow: number,
+  words: number,
+  sink: CategorySink,
+): void {
+  const { keys } = segment;
+  let count = sink.similarCount;
+  const limit = sink.to - sink.count;
+  for (let w = 0; w < words; w++) {
+    let word = presence[groupRow + w]! & ~presence[exactRow + w]!;
+    if (word === 0) continue;
+    if (count >= limit) {
+      count += popcount(word);
+      continue;
+    }
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const rank = count++;
+      if (rank < limit) sink.similarKeys.push(keys[(w << 5) + 31 - Math.clz32(low)]!);
+    }
+  }
+  sink.similarCount = count;
 }

@@ -4,7 +4,14 @@ import type {
   SyncType,
   TransactionRecord,
 } from '../contract/enforcement';
-import type { BookingRow, MonthlyParkerRow, PlateRow, SearchCategory, TransactionRow } from './enforcement-worker-api';
+import type {
+  BookingRow,
+  MonthlyParkerRow,
+  PlateMatchKind,
+  PlateRow,
+  SearchCategory,
+  TransactionRow,
+} from './enforcement-worker-api';
 import type { IndexSource, PlateIndexEntry } from './plate-index';
 import {
   SOURCE_OF_TYPE,
@@ -148,13 +155,14 @@ export function pageEntries(page: PreparedPage): PlateIndexEntry[] {
 }
 
 /** The fields a search shows: the stored row without updated_at, sync_time and bookkeeping. */
-export function toPlateRow(category: SearchCategory, row: StoredRecord): PlateRow {
+export function toPlateRow(category: SearchCategory, row: StoredRecord, match: PlateMatchKind): PlateRow {
   switch (category) {
     case 'valid':
     case 'expired': {
       const t = row as StoredTransaction;
       const result: TransactionRow = {
         category,
+        match,
         transaction_id: t.transaction_id,
         location_id: t.location_id,
         license_plate: t.license_plate,
@@ -171,6 +179,7 @@ export function toPlateRow(category: SearchCategory, row: StoredRecord): PlateRo
       const b = row as StoredBooking;
       const result: BookingRow = {
         category,
+        match,
         id: b.id,
         location_id: b.location_id,
         license_plate: b.license_plate,
@@ -185,6 +194,7 @@ export function toPlateRow(category: SearchCategory, row: StoredRecord): PlateRo
       const m = row as StoredMonthlyParker;
       const result: MonthlyParkerRow = {
         category,
+        match,
         id: m.id,
         location_id: m.location_id,
         license_plate: m.license_plate,

@@ -375,7 +375,7 @@ describe('searching', () => {
     expect(result.valid.rows).toHaveLength(10);
     expect(result.valid.rows[0]).toMatchObject({ category: 'valid', location_id: 1, license_plate: 'AB100', expiry_date_time_unix: NOW_S + 60 });
     expect(Object.keys(result.valid.rows[0]!).sort()).toEqual(
-      ['category', 'transaction_id', 'location_id', 'license_plate', 'expiry_date_time', 'expiry_date_time_unix', 'phone_number', 'payment_time', 'payment_amount'].sort(),
+      ['category', 'match', 'transaction_id', 'location_id', 'license_plate', 'expiry_date_time', 'expiry_date_time_unix', 'phone_number', 'payment_time', 'payment_amount'].sort(),
     );
     expect(result.expired.rows).toMatchObject([{ category: 'expired', license_plate: 'XAB9' }]);
     expect(result.spothero.rows).toMatchObject([{ category: 'spothero', license_plate: 'zab7' }]);
@@ -389,6 +389,12 @@ describe('searching', () => {
     expect(atTwo.valid.total).toBe(6);
     // An hour on, the valid ones have expired.
     expect((await api.search({ text: 'ab', now: NOW + 3_600_000 })).expired.total).toBe(13);
+    // Similar characters: 'A8' reads like 'AB'; the worker marks which rows only matched that way.
+    const misread = await api.search({ text: 'a8', now: NOW, similar: true });
+    expect(misread.valid.total).toBe(12);
+    expect(misread.valid.exactTotal).toBe(0);
+    expect(misread.valid.rows.every((row) => row.match === 'similar')).toBe(true);
+    expect((await api.search({ text: 'a8', now: NOW })).valid.total).toBe(0);
   });
 
   it('returns rows while their page is pending, staged, and in its table', { timeout: 30_000 }, async () => {

@@ -205,7 +205,8 @@ async function runSchedule(seed: number): Promise<{ rounds: number; kills: numbe
         for (const row of found[category].rows) {
           const key = 'transaction_id' in row ? row.transaction_id : row.id;
           const stored = rows.find((r) => ('transaction_id' in r ? r.transaction_id : (r as { id: number }).id) === key);
-          const { category: _category, ...fields } = row;
+          const { category: _category, match, ...fields } = row;
+          expect(match, `seed ${seed}: row ${key} without similar search`).toBe('exact');
           expect(stored, `seed ${seed}: row ${key}`).toMatchObject(fields);
         }
       }

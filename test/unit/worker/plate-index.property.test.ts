@@ -3,18 +3,33 @@ import fc from 'fast-check';
 import { SEARCH_CATEGORIES } from '../../../src/worker/enforcement-worker-api';
 import { PlateIndex, type IndexSource, type PlateIndexEntry, type PlateMatchQuery } from '../../../src/worker/plate-index';
 import { fitsCell } from '../../../src/worker/plate-segment';
-import { referenceMatch } from './plate-reference';
+import { referenceFold, referenceMatch } from './plate-reference';
 
 const NOW = 1_750_000_000;
 const SOURCES: IndexSource[] = ['transactions', 'spothero', 'parkwhiz', 'monthly_parkers'];
 
-// Mostly plate characters in both cases; a few that upper-case oddly (ß → SS, ı → I, ÿ → U+0178, ł → U+0141) or
-// that a plate cell cannot hold (NUL, code units ≥ 0xFF), and spaces, which survive trim inside a query.
+// Mostly plate characters in both cases, many of them look-alikes (O/0/Q/D, I/1/L, S/5, B/8, Z/2, G/6); a few that
+// upper-case oddly (ß → SS, ı → I, ÿ → U+0178, ł → U+0141) or that a plate cell cannot hold (NUL, code units
+// ≥ 0xFF), and spaces, which survive trim inside a query.
+const LOOK_ALIKE_GROUPS = ['O0QD', 'I1L', 'S5', 'B8', 'Z2', 'G6'];
 const plateChar = fc.oneof(
   { weight: 20, arbitrary: fc.constantFrom(...'ABCabc123'.split('')) },
+  { weight: 8, arbitrary: fc.constantFrom(...'O0QDoqdI1LilS5sB8bZ2zG6g'.split('')) },
   { weight: 4, arbitrary: fc.constantFrom(...'XYZxyz7890-'.split('')) },
   { weight: 1, arbitrary: fc.constantFrom('ß', 'ı', 'é', 'ÿ', 'ł', ' ', '\n', '\u0000') },
 );
+
+/** Replaces each look-alike character with probability 1/2 by a random member of its group (a misread plate). */
+const misread = (text: string): fc.Arbitrary<string> =>
+  fc.array(fc.nat(), { minLength: text.length, maxLength: text.length }).map((rolls) =>
+    [...text]
+      .map((char, i) => {
+        const group = LOOK_ALIKE_GROUPS.find((g) => g.includes(char.toUpperCase()));
+        const roll = rolls[i]!;
+        return group === undefined || roll % 2 === 0 ? char : group.charAt((roll >>> 1) % group.length);
+      })
+      .join(''),
+  );
 // Up to 8 characters fit a cell; longer ones go to the overflow.
 const plate = fc.oneof(
   { weight: 8, arbitrary: fc.string({ unit: plateChar, minLength: 1, maxLength: 8 }) },
@@ -101,7 +116,10 @@ const pages = fc.option(
   { nil: undefined },
 );
 
-/** Queries: substrings of plates the run holds (re-cased, padded) and arbitrary strings that mostly miss. */
+/**
+ * Queries: substrings of plates the run holds (re-cased, padded), the same with look-alikes swapped in, and arbitrary
+ * strings that mostly miss; similar matching on, off or left out.
+ */
 function queries(operations: readonly Operation[]): fc.Arbitrary<PlateMatchQuery[]> {
   const plates = operations.flatMap((op) => (op.kind === 'upsert' ? op.entries.map((e) => e.plate) : []));
   const fromPlate =
@@ -115,6 +133,7 @@ function queries(operations: readonly Operation[]): fc.Arbitrary<PlateMatchQuery
           });
   const text = fc.oneof(
     { weight: 6, arbitrary: fromPlate },
+    { weight: 4, arbitrary: fromPlate.chain(misread) },
     { weight: 3, arbitrary: fc.string({ unit: plateChar, minLength: 1, maxLength: 7 }) },
     { weight: 1, arbitrary: fc.constantFrom('', '   ', ' a ', 'QQQQQQQ', 'SS', 'ß', 'I', 'ÿ', 'Ł', '\u0000', 'A\u0000', 'AB12ab12a') },
   );
@@ -125,6 +144,7 @@ function queries(operations: readonly Operation[]): fc.Arbitrary<PlateMatchQuery
       nowSeconds: fc.integer({ min: NOW - 6, max: NOW + 6 }),
       pages,
       pageSize: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+      similar: fc.option(fc.boolean(), { nil: undefined }),
     },
     { requiredKeys: ['text', 'nowSeconds'] },
   );
@@ -136,7 +156,7 @@ const scenario = fc
   .chain((operations) => fc.tuple(fc.constant(operations), queries(operations)));
 
 describe('PlateIndex against the reference filter', () => {
-  it('matches the reference for every category: total, clamped page and keys', () => {
+  it('matches the reference for every category: total, exact total, clamped page, keys and where similar ones start', () => {
     fc.assert(
       fc.property(scenario, ([operations, qs]) => {
         const { index, entries, purged } = apply(operations);
@@ -179,9 +199,10 @@ describe('PlateIndex against the reference filter', () => {
           const held = entries.filter((e) => e.source === source);
           const overflow = held.map((e) => e.plate.toUpperCase()).filter((p) => !fitsCell(p));
           // Per entry: an 8-byte cell, a 4-byte key (8 once any key needed it), location 4, expiry 4; overflow
-          // plates: slot 4 + offset 4 + 2 per code unit, plus one offset; 69 bitmap rows of ceil(n / 32) words.
+          // plates: slot 4 + offset 4 + 2 per code unit, plus one offset; 75 bitmap rows of ceil(n / 32) words
+          // (37 character classes, 6 look-alike groups, 32 pair buckets).
           floor += held.length * 20 + overflow.length * 8 + 4 + 2 * overflow.reduce((sum, p) => sum + p.length, 0);
-          floor += 69 * 4 * Math.ceil(held.length / 32);
+          floor += 75 * 4 * Math.ceil(held.length / 32);
         }
         expect(index.byteLength).toBeGreaterThanOrEqual(floor);
         expect(index.byteLength).toBeLessThanOrEqual(floor + 4 * entries.length);
@@ -195,7 +216,7 @@ describe('PlateIndex against the reference filter', () => {
     fc.assert(
       fc.property(
         fc.array(bigEntry, { minLength: 2000, maxLength: 4000 }),
-        fc.array(fc.tuple(fc.string({ unit: plateChar, minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 40 })), {
+        fc.array(fc.tuple(fc.string({ unit: plateChar, minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 40 }), fc.boolean()), {
           minLength: 10,
           maxLength: 20,
         }),
@@ -203,9 +224,9 @@ describe('PlateIndex against the reference filter', () => {
           const index = new PlateIndex();
           for (let i = 0; i < entries.length; i += 500) index.upsert(entries.slice(i, i + 500));
           const live = new Map(entries.map((e) => [modelKey(e.source, e.key), e]));
-          for (const [text, page] of probes) {
+          for (const [text, page, similar] of probes) {
             const pages = { valid: page, expired: page, spothero: page, parkwhiz: page, monthly_parkers: page };
-            const query = { text, nowSeconds: NOW, pages };
+            const query = { text, nowSeconds: NOW, pages, similar };
             expect(index.match(query)).toEqual(referenceMatch([...live.values()], query));
           }
         },
@@ -228,5 +249,35 @@ describe('PlateIndex against the reference filter', () => {
       { numRuns: 300 },
     );
     expect([...seen].sort()).toEqual([...SEARCH_CATEGORIES].sort());
+  });
+
+  it('produces similar-only matches and pages that straddle exact and similar ones in its generated data', () => {
+    // Guards the look-alike generators likewise: similar results must occur in every shape the index handles.
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(scenario, ([operations, qs]) => {
+        const { entries } = apply(operations);
+        for (const query of qs) {
+          if (query.similar !== true) continue;
+          const oneCharacter = query.text.trim().length === 1;
+          for (const category of SEARCH_CATEGORIES) {
+            const { total, exactTotal, keys, similarFrom } = referenceMatch(entries, query)[category];
+            if (total > exactTotal) seen.add(oneCharacter ? 'similar-only, one character' : 'similar-only, longer');
+            if (exactTotal > 0 && total > exactTotal) seen.add('exact and similar');
+            if (similarFrom > 0 && similarFrom < keys.length) seen.add('page straddles');
+            if (exactTotal === 0 && total > 0) seen.add('no exact match');
+            if (total > exactTotal && query.locationId !== undefined) seen.add('with a location');
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect([...seen].sort()).toEqual(
+      ['exact and similar', 'no exact match', 'page straddles', 'similar-only, longer', 'similar-only, one character', 'with a location'].sort(),
+    );
+  });
+
+  it('folds as the issue says: each look-alike group to one character, nothing else', () => {
+    expect(referenceFold('O0QD I1L S5 B8 Z2 G6 AXY-')).toBe('OOOO III SS BB ZZ GG AXY-');
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PlateIndex, type PlateIndexEntry, type PlateIndexSnapshot } from '../../../src/worker/plate-index';
+import { PlateIndex, type CategoryMatches, type PlateIndexEntry, type PlateIndexSnapshot } from '../../../src/worker/plate-index';
+import { presenceLength } from '../../../src/worker/plate-presence';
 
 const NOW = 1_750_000_000;
+
+/** An all-exact category result, as every result is without `similar`. */
+const exact = (total: number, page: number, keys: number[]): CategoryMatches => ({ total, exactTotal: total, page, keys, similarFrom: keys.length });
 
 const tx = (key: number, plate: string, expiresAt: number, locationId = 1): PlateIndexEntry => ({
   source: 'transactions',
@@ -22,11 +26,11 @@ describe('PlateIndex', () => {
       { source: 'monthly_parkers', key: 4, plate: 'Abc', locationId: 1, expiresAt: 0 },
     ]);
     const matches = index.match({ text: '  bC1 ', nowSeconds: NOW });
-    expect(matches.valid).toEqual({ total: 1, page: 0, keys: [3] });
-    expect(matches.expired).toEqual({ total: 1, page: 0, keys: [1] });
-    expect(matches.spothero).toEqual({ total: 1, page: 0, keys: [9] });
-    expect(matches.parkwhiz).toEqual({ total: 0, page: 0, keys: [] });
-    expect(matches.monthly_parkers).toEqual({ total: 0, page: 0, keys: [] });
+    expect(matches.valid).toEqual(exact(1, 0, [3]));
+    expect(matches.expired).toEqual(exact(1, 0, [1]));
+    expect(matches.spothero).toEqual(exact(1, 0, [9]));
+    expect(matches.parkwhiz).toEqual(exact(0, 0, []));
+    expect(matches.monthly_parkers).toEqual(exact(0, 0, []));
     expect(index.match({ text: 'abc', nowSeconds: NOW, locationId: 2 }).spothero.keys).toEqual([9]);
     expect(index.match({ text: 'abc', nowSeconds: NOW, locationId: 2 }).monthly_parkers.total).toBe(0);
   });
@@ -45,13 +49,9 @@ describe('PlateIndex', () => {
     const keys = [50, 7, 23, 1, 99, 42, 8, 15, 64, 3, 31, 77];
     for (const key of keys) index.upsert([tx(key, `AB${key}`, NOW + 100)]);
     const sorted = [...keys].sort((a, b) => a - b);
-    expect(index.match({ text: 'ab', nowSeconds: NOW, pageSize: 5 }).valid).toEqual({ total: 12, page: 0, keys: sorted.slice(0, 5) });
+    expect(index.match({ text: 'ab', nowSeconds: NOW, pageSize: 5 }).valid).toEqual(exact(12, 0, sorted.slice(0, 5)));
     expect(index.match({ text: 'ab', nowSeconds: NOW, pageSize: 5, pages: { valid: 1 } }).valid.keys).toEqual(sorted.slice(5, 10));
-    expect(index.match({ text: 'ab', nowSeconds: NOW, pageSize: 5, pages: { valid: 9 } }).valid).toEqual({
-      total: 12,
-      page: 2,
-      keys: sorted.slice(10),
-    });
+    expect(index.match({ text: 'ab', nowSeconds: NOW, pageSize: 5, pages: { valid: 9 } }).valid).toEqual(exact(12, 2, sorted.slice(10)));
     // SEARCH_PAGE_SIZE (10) by default.
     expect(index.match({ text: 'ab', nowSeconds: NOW, pages: { valid: 1 } }).valid.keys).toEqual(sorted.slice(10));
   });
@@ -102,6 +102,11 @@ describe('PlateIndex', () => {
     index.upsert([tx(1, 'A', 1), tx(2, 'B', 1)]);
     const snapshot = index.toSnapshot();
     expect(() => PlateIndex.fromSnapshot({ ...snapshot, version: 99 })).toThrow(TypeError);
+    // Version 1 (69 bitmap rows, pairs hashed unfolded) cannot answer similar queries: the store must rebuild.
+    expect(() => PlateIndex.fromSnapshot({ ...snapshot, version: 1 })).toThrow(/version 1/);
+    const oldPresence = { ...snapshot.transactions, presence: new Uint32Array(69 * 1) };
+    expect(presenceLength(2)).not.toBe(oldPresence.presence.length);
+    expect(() => PlateIndex.fromSnapshot({ ...snapshot, transactions: oldPresence })).toThrow(/presence/);
     const reversed = { ...snapshot.transactions, keys: Uint32Array.from([2, 1]) };
     expect(() => PlateIndex.fromSnapshot({ ...snapshot, transactions: reversed } as PlateIndexSnapshot)).toThrow(/ascending/);
   });
@@ -116,5 +121,73 @@ describe('PlateIndex', () => {
     const restored = PlateIndex.fromSnapshot(snapshot);
     expect(restored.toSnapshot().transactions.cells).toBe(snapshot.transactions.cells);
     expect(restored.match({ text: 'q', nowSeconds: NOW }).spothero.keys).toEqual([2 ** 40]);
+  });
+
+  describe('similar characters', () => {
+    const similar = (text: string, extra: { locationId?: number; pageSize?: number; pages?: Record<string, number> } = {}) => ({
+      text,
+      nowSeconds: NOW,
+      similar: true,
+      ...extra,
+    });
+
+    it('matches look-alikes (O/0/Q/D, I/1/L, S/5, B/8, Z/2, G/6), exact matches first, and marks where similar ones start', () => {
+      const index = new PlateIndex();
+      index.upsert([
+        tx(1, 'B0G5', NOW + 9),
+        tx(2, '8OG5', NOW + 9),
+        tx(3, 'BDGS', NOW + 9),
+        tx(4, 'BQ6S', NOW + 9),
+        tx(5, 'B0GX', NOW + 9), // differs in a character outside the groups' reach: no match
+        tx(6, 'xxb0g5', NOW + 9),
+        tx(7, 'A1L', NOW - 9),
+        tx(8, 'ail', NOW - 9),
+        tx(9, 'Z2', NOW - 9),
+      ]);
+      expect(index.match(similar('b0g5')).valid).toEqual({ total: 5, exactTotal: 2, page: 0, keys: [1, 6, 2, 3, 4], similarFrom: 2 });
+      expect(index.match(similar('il')).expired).toEqual({ total: 2, exactTotal: 1, page: 0, keys: [8, 7], similarFrom: 1 });
+      expect(index.match(similar('22')).expired).toEqual({ total: 1, exactTotal: 0, page: 0, keys: [9], similarFrom: 0 });
+      // Off (the default): exactly today's exact search.
+      expect(index.match({ text: 'b0g5', nowSeconds: NOW }).valid).toEqual(exact(2, 0, [1, 6]));
+      expect(index.match({ text: 'b0g5', nowSeconds: NOW, similar: false }).valid).toEqual(exact(2, 0, [1, 6]));
+    });
+
+    it('pages over exact then similar matches, with the boundary inside a page, and clamps past the end', () => {
+      const index = new PlateIndex();
+      // Keys 1..7 hold "PS" plates, keys 8..14 "P5" plates (S and 5 look alike); written interleaved, newest first.
+      for (let i = 7; i >= 1; i--) {
+        const suffix = 'ACEFHJK'.charAt(i - 1);
+        index.upsert([
+          { source: 'parkwhiz', key: i + 7, plate: `P5${suffix}`, locationId: 1, expiresAt: 0 },
+          { source: 'parkwhiz', key: i, plate: `PS${suffix}`, locationId: 1, expiresAt: 0 },
+        ]);
+      }
+      const page = (n: number) => index.match(similar('ps', { pageSize: 3, pages: { parkwhiz: n } })).parkwhiz;
+      expect(page(0)).toEqual({ total: 14, exactTotal: 7, page: 0, keys: [1, 2, 3], similarFrom: 3 });
+      expect(page(2)).toEqual({ total: 14, exactTotal: 7, page: 2, keys: [7, 8, 9], similarFrom: 1 });
+      expect(page(3)).toEqual({ total: 14, exactTotal: 7, page: 3, keys: [10, 11, 12], similarFrom: 0 });
+      expect(page(40)).toEqual({ total: 14, exactTotal: 7, page: 4, keys: [13, 14], similarFrom: 0 });
+      // One character: answered from the bitmaps alone (popcount path), with a location and split by expiry.
+      const one = (n: number, extra = {}) => index.match(similar('5', { pageSize: 4, pages: { parkwhiz: n }, ...extra })).parkwhiz;
+      expect(one(0)).toEqual({ total: 14, exactTotal: 7, page: 0, keys: [8, 9, 10, 11], similarFrom: 4 });
+      expect(one(1)).toEqual({ total: 14, exactTotal: 7, page: 1, keys: [12, 13, 14, 1], similarFrom: 3 });
+      expect(one(9, { locationId: 1 })).toEqual({ total: 14, exactTotal: 7, page: 3, keys: [6, 7], similarFrom: 0 });
+      expect(one(0, { locationId: 2 })).toEqual({ total: 0, exactTotal: 0, page: 0, keys: [], similarFrom: 0 });
+    });
+
+    it('treats a query without look-alike characters as exact, and folds plates a cell cannot hold', () => {
+      const index = new PlateIndex();
+      index.upsert([
+        tx(1, 'LONGPLATE0123', NOW + 1),
+        tx(2, 'łódź-0', NOW + 1),
+        tx(3, 'straße', NOW + 1), // STRASSE
+        tx(4, 'AXY', NOW + 1),
+      ]);
+      expect(index.match(similar('axy')).valid).toEqual(exact(1, 0, [4]));
+      expect(index.match(similar('pIateo1')).valid).toEqual({ total: 1, exactTotal: 0, page: 0, keys: [1], similarFrom: 0 });
+      expect(index.match(similar('ŁÓDŹ-D')).valid).toEqual({ total: 1, exactTotal: 0, page: 0, keys: [2], similarFrom: 0 });
+      expect(index.match(similar('5S')).valid).toEqual({ total: 1, exactTotal: 0, page: 0, keys: [3], similarFrom: 0 });
+      expect(index.match(similar('ß')).valid).toEqual(exact(1, 0, [3]));
+    });
   });
 });

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import type { LocationRef } from '../../../permissions/permissions-object';
+import { SEARCH_PAGE_SIZE, type CategoryResult, type SearchCategory } from '../../../worker/enforcement-worker-api';
+import { PlateRowCard } from './plate-rows';
+
+export const CATEGORY_LABELS: Record<SearchCategory, string> = {
+  valid: 'Valid',
+  expired: 'Expired',
+  spothero: 'SpotHero',
+  parkwhiz: 'ParkWhiz',
+  monthly_parkers: 'Monthly parkers',
+};
+
+interface Props {
+  category: SearchCategory;
+  result: CategoryResult;
+  locations: ReadonlyMap<number, LocationRef>;
+  query: string;
+  now: number;
+  onPage: (page: number) => void;
+}
+
+/** One category of results: its total, ten rows, and previous/next. */
+export function CategoryResults({ category, result, locations, query, now, onPage }: Props) {
+  const headingId = useId();
+  const pages = Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE));
+  const label = CATEGORY_LABELS[category];
+  return (
+    <section className={`category category-${category}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {label} <span className="category-total">({result.total.toLocaleString('en-US')})</span>
+      </h2>
+      {result.rows.length > 0 && (
+        <ol className="plate-rows">
+          {result.rows.map((row) => (
+            <PlateRowCard
+              key={`${row.category}-${'transaction_id' in row ? row.transaction_id : row.id}`}
+              row={row}
+              location={locations.get(row.location_id)}
+              query={query}
+              now={now}
+            />
+          ))}
+        </ol>
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label={`${label} pages`}>
+          <button
+            type="button"
+            className="button"
+            disabled={result.page === 0}
+            onClick={() => onPage(result.page - 1)}
+          >
+            Previous
+          </button>
+          <span>
+            Page {result.page + 1} of {pages}
+          </span>
+          <button
+            type="button"
+            className="button"
+            disabled={result.page >= pages - 1}
+            onClick={() => onPage(result.page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { APIRequestContext } from '@playwright/test';
+import { SYNC_TYPES, type SyncType } from '../../src/contract/enforcement';
+import { E2E, E2E_API_URL, E2E_EMULATOR_URL } from './stack';
+
+/** One record as the e2e tests need it: where it is, its plate, and its category now. */
+export interface KnownRecord {
+  type: SyncType;
+  plate: string;
+  locationId: number;
+  expiryUnix: number | null;
+}
+
+/** Signs in to the emulator and the API as a demo account and returns the headers the console would send. */
+async function apiHeaders(request: APIRequestContext, email: string, password: string) {
+  const signIn = await request.post(
+    `${E2E_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const lookup = await request.post(`${E2E_API_URL}/auth/permissions`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+    data: { email },
+  });
+  const { data } = (await lookup.json()) as { data: { userData: { token: string } } };
+  return { Authorization: `Bearer ${idToken}`, JwtToken: data.userData.token };
+}
+
+/** Every enforcement record of the given locations, read from the reference API page by page. */
+export async function fetchRecords(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+  locationIds: number[],
+): Promise<KnownRecord[]> {
+  const headers = await apiHeaders(request, account.email, account.password);
+  const records: KnownRecord[] = [];
+  for (const type of SYNC_TYPES) {
+    for (let offset = 0; ; offset += 2000) {
+      const response = await request.post(`${E2E_API_URL}/enforcement/transactions?type=${type}`, {
+        headers,
+        data: { type, locationId: locationIds, limit: 2000, offset },
+      });
+      const { data } = (await response.json()) as { data: Record<string, unknown>[] };
+      for (const record of data) {
+        records.push({
+          type,
+          plate: String(record.license_plate),
+          locationId: Number(record.location_id),
+          expiryUnix: typeof record.expiry_date_time_unix === 'number' ? record.expiry_date_time_unix : null,
+        });
+      }
+      if (data.length < 2000) break;
+    }
+  }
+  return records;
+}
+
+/** The category a record falls in now (valid/expired decided at search time, spec §5). */
+export function categoryOf(record: KnownRecord, nowSeconds: number): string {
+  if (record.type === 'valid' || record.type === 'expired') {
+    return (record.expiryUnix ?? 0) > nowSeconds ? 'valid' : 'expired';
+  }
+  return record.type;
+}
+
+export const E2E_PROJECT = E2E.projectId;
