@@ -58,7 +58,7 @@ describe('the plate search', () => {
   });
 
   it('asks the worker on every keystroke and shows the categories with totals', async () => {
-    const search = vi.fn(async (request: PlateSearchRequest) =>
+    const search = vi.fn(async (_request: PlateSearchRequest) =>
       answer({
         valid: { total: 12, exactTotal: 12, page: 0, rows: [transaction(1, '7ABC123', 23)] } as CategoryResult,
         expired: { total: 1, exactTotal: 1, page: 0, rows: [transaction(2, 'ABC77', -130)] } as CategoryResult,
