@@ -1,7 +1,9 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './src/app/content-security-policy';
+import { SERVICE_WORKER_CACHE_ID } from './src/app/service-worker-caches';
 
 /** Production builds carry a Content-Security-Policy built from the same configuration the bundle uses. */
 function cspMetaTag(env: Record<string, string>): Plugin {
@@ -18,6 +20,55 @@ function cspMetaTag(env: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * Finds the chunks that only some hosts load: production logging (`@datadog/*`, imported on the production admin host
+ * alone). The service worker leaves them out of its precache, so no other host downloads them.
+ */
+function hostOnlyChunks(found: Set<string>): Plugin {
+  return {
+    name: 'lpa-host-only-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || output.isEntry) continue;
+        if (output.moduleIds.some((id) => id.includes('/node_modules/@datadog/'))) found.add(output.fileName);
+      }
+    },
+  };
+}
+
+/**
+ * Offline use (docs/decisions.md "Offline"): a Workbox service worker, generated in builds only (never by the dev
+ * server), precaches the app shell: index.html, every script and style, the enforcement worker. Navigations to the
+ * console's routes are answered with index.html, so /list opens with no network. It is registered by the app itself
+ * after the load event (src/app/service-worker.ts). A new version takes over only once every tab of the old one has
+ * closed (no skipWaiting): a page is never reloaded or left without the chunks it was built with. On the first visit
+ * it claims the open page at once, so that page works offline without a reload.
+ */
+function serviceWorker(): Plugin[] {
+  const hostOnly = new Set<string>();
+  return [
+    hostOnlyChunks(hostOnly),
+    ...VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: false,
+      workbox: {
+        cacheId: SERVICE_WORKER_CACHE_ID,
+        globPatterns: ['**/*.{js,css,html}'],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !hostOnly.has(entry.url)) })],
+        navigateFallback: 'index.html',
+        // The API normally lives on another origin; should it be served under /api on ours, it is never the shell.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/__\//],
+        skipWaiting: false,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ];
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
@@ -25,6 +76,7 @@ export default defineConfig(({ mode }) => {
       tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
       react(),
       cspMetaTag(env),
+      serviceWorker(),
     ],
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: false },

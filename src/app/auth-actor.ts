@@ -1,6 +1,6 @@
 import { createActor, waitFor } from 'xstate';
-import { createApiClient, type ApiClient } from '../api/client';
-import { authMachine, type AuthSnapshot } from '../machines/auth/auth.machine';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
+import { authMachine, isNetworkUnreachable, type AuthSnapshot } from '../machines/auth/auth.machine';
 import { createAuthImplementations } from '../machines/auth/auth.actors';
 import type { AuthGate, AuthView, SettledAuthView } from './auth-gate';
 import { config } from './config';
@@ -11,7 +11,9 @@ import { toast } from '../ui/toast/toast-store';
 
 export function authViewOf(snapshot: AuthSnapshot): AuthView {
   if (snapshot.hasTag('authenticated') && snapshot.context.permissions) {
-    return { status: 'authenticated', permissions: snapshot.context.permissions, authEnabled: true };
+    // A session restored from the stored one while offline: nothing confirmed it in this visit.
+    const authEnabled = !snapshot.hasTag('fromCache');
+    return { status: 'authenticated', permissions: snapshot.context.permissions, authEnabled };
   }
   if (snapshot.hasTag('signedOut')) return { status: 'signedOut', loginError: snapshot.context.loginError };
   return { status: 'resolving' };
@@ -22,14 +24,23 @@ export function authViewOf(snapshot: AuthSnapshot): AuthView {
  * from the stored session (spec §7) and reports session errors back to the actor, which signs the user out.
  */
 export function startAuth(redirectToLogin: () => void): { actor: ReturnType<typeof createAuthActor>; api: ApiClient; gate: AuthGate } {
-  const api = createApiClient({
+  const options: ApiClientOptions = {
     apiBase: config.apiBase,
     getIdToken: currentIdToken,
     getSessionToken: () => readStoredSession()?.token ?? null,
     onSessionError: (code) => actor.send({ type: 'auth.sessionExpired', code }),
     onError: (error) => toast({ title: 'Request failed', description: error.message, variant: 'destructive' }),
+  };
+  const api = createApiClient(options);
+  // The machine's own lookups answer an unreachable server with the stored session (offline), and retry it while
+  // offline: no toast for those, every other failure as usual.
+  const lookupClient = createApiClient({
+    ...options,
+    onError: (error) => {
+      if (!isNetworkUnreachable(error)) options.onError?.(error);
+    },
   });
-  const actor = createAuthActor(api, redirectToLogin);
+  const actor = createAuthActor(lookupClient, redirectToLogin);
   const gate: AuthGate = {
     current: () => authViewOf(actor.getSnapshot()),
     settled: async () =>

@@ -67,6 +67,9 @@ export function connectEnforcementEngine(authActor: AuthActorRef): EnforcementEn
       for (const listener of listeners) listener();
       // Workers cannot ask for persistent storage; without it the browser may evict the officers' offline data.
       void navigator.storage?.persist?.().catch(() => false);
+      // Back online: catch up at once rather than at the next three-minute check.
+      const { sync } = engine;
+      window.addEventListener('online', () => sync.send({ type: 'sync.requested' }));
     }
     if (engine) {
       const { sync, worker } = engine;

@@ -7,6 +7,7 @@ import { connectEnforcementEngine } from './enforcement-engine';
 import { isProductionHost } from './config';
 import { startProductionLogging } from './production-logging';
 import { createAppRouter } from './router';
+import { registerServiceWorker } from './service-worker';
 
 void startProductionLogging();
 
@@ -29,3 +30,6 @@ createRoot(root).render(
     <App actor={actor} router={router} enforcement={enforcement} />
   </StrictMode>,
 );
+
+// Offline use: the app shell's service worker, built for production (and e2e) only, registered after the load event.
+if (import.meta.env.PROD) registerServiceWorker(`${import.meta.env.BASE_URL}sw.js`);

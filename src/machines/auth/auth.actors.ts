@@ -1,8 +1,14 @@
 import { getIdTokenResult, onIdTokenChanged, signOut, type Auth, type User } from 'firebase/auth';
 import { fromCallback, fromPromise } from 'xstate';
 import { lookupPermissions } from '../../api/auth';
-import type { ApiClient } from '../../api/client';
-import { clearStoredSession, writeStoredSession, type SessionStorageArea } from '../../app/session-storage';
+import { ApiError, NETWORK_ERROR_MESSAGE, type ApiClient } from '../../api/client';
+import { clearRuntimeCaches, type CacheStorageArea } from '../../app/service-worker-caches';
+import {
+  clearStoredSession,
+  restoreStoredSession,
+  writeStoredSession,
+  type SessionStorageArea,
+} from '../../app/session-storage';
 import type { UserPermissions } from '../../permissions/permissions-object';
 import type { AuthEvent, IdentityUser, RefreshedIdToken } from './auth.machine';
 
@@ -15,6 +21,20 @@ export interface AuthImplementationDeps {
   storage?: SessionStorageArea;
   /** The element that carries the login style; defaults to `document.body`. */
   body?: { classList: Pick<DOMTokenList, 'remove'> };
+  /** Whether the browser is online; defaults to `navigator.onLine` (true where there is no navigator). */
+  isOnline?: () => boolean;
+  /** Where the browser's `online` event is heard; defaults to `window`. */
+  onlineEvents?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** The service worker's Cache Storage; defaults to `caches` (absent outside secure contexts). */
+  cacheStorage?: CacheStorageArea;
+}
+
+const browserIsOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/** The ID token could not be fetched or refreshed for want of a network (Firebase's own error code). */
+function isIdentityNetworkFailure(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return typeof cause === 'object' && cause !== null && (cause as { code?: unknown }).code === 'auth/network-request-failed';
 }
 
 async function identityOf(user: User): Promise<IdentityUser | null> {
@@ -30,7 +50,13 @@ async function identityOf(user: User): Promise<IdentityUser | null> {
 }
 
 /** The Firebase-backed actors of `authMachine`. */
-export function createAuthActors({ auth, client }: Pick<AuthImplementationDeps, 'auth' | 'client'>) {
+export function createAuthActors({
+  auth,
+  client,
+  storage,
+  isOnline = browserIsOnline,
+  onlineEvents,
+}: Pick<AuthImplementationDeps, 'auth' | 'client' | 'storage' | 'isOnline' | 'onlineEvents'>) {
   return {
     identityListener: fromCallback(({ sendBack }) => {
       // Reading the expiry is asynchronous; only the latest change may be reported, so older reads are dropped.
@@ -42,9 +68,31 @@ export function createAuthActors({ auth, client }: Pick<AuthImplementationDeps, 
         });
       });
     }),
-    lookupPermissions: fromPromise<UserPermissions, { email: string }>(({ input }) =>
-      lookupPermissions(client, input.email),
-    ),
+    /**
+     * The permissions lookup. Any failure for want of a network is reported as the API client's network error, so
+     * the machine can fall back on the stored session: the browser offline (then nothing is sent), the API
+     * unreachable, or the ID token not refreshable.
+     */
+    lookupPermissions: fromPromise<UserPermissions, { email: string }>(async ({ input }) => {
+      if (!isOnline()) throw new ApiError(NETWORK_ERROR_MESSAGE);
+      try {
+        return await lookupPermissions(client, input.email);
+      } catch (error) {
+        if (!isOnline() || isIdentityNetworkFailure(error)) throw new ApiError(NETWORK_ERROR_MESSAGE, { cause: error });
+        throw error;
+      }
+    }),
+    restoreSession: fromPromise<UserPermissions, { email: string }>(async ({ input }) => {
+      const restored = restoreStoredSession(storage ?? window.localStorage, input.email, Date.now());
+      if (!restored) throw new Error(`No valid stored session of ${input.email} to restore`);
+      return restored;
+    }),
+    onlineListener: fromCallback(({ sendBack }) => {
+      const target = onlineEvents ?? window;
+      const online = () => sendBack({ type: 'auth.online' } satisfies AuthEvent);
+      target.addEventListener('online', online);
+      return () => target.removeEventListener('online', online);
+    }),
     signOut: fromPromise<void>(() => signOut(auth)),
     refreshIdToken: fromPromise<RefreshedIdToken>(async () => {
       const user = auth.currentUser;
@@ -60,11 +108,16 @@ export function createAuthActions({
   redirectToLogin,
   storage = window.localStorage,
   body = document.body,
-}: Pick<AuthImplementationDeps, 'redirectToLogin' | 'storage' | 'body'>) {
+  cacheStorage = globalThis.caches,
+}: Pick<AuthImplementationDeps, 'redirectToLogin' | 'storage' | 'body' | 'cacheStorage'>) {
   return {
     removeLoginStyle: () => body.classList.remove('login'),
     storeSession: (_: unknown, params: { userData: UserPermissions }) => writeStoredSession(storage, params.userData),
-    clearSession: () => clearStoredSession(storage),
+    /** Local storage and lpa (spec §4), and the service worker's data caches (the app shell stays: no user data). */
+    clearSession: () => {
+      clearStoredSession(storage);
+      void clearRuntimeCaches(cacheStorage).catch((error: unknown) => console.warn('Could not clear the caches', error));
+    },
     redirectToLogin: () => redirectToLogin(),
   };
 }

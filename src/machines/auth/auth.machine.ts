@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import type { SessionErrorCode } from '../../contract/envelope';
 import type { UserPermissions } from '../../permissions/permissions-object';
 
@@ -10,6 +11,17 @@ export const ID_TOKEN_REFRESH_RETRY_MS = 30_000;
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 /** Shown on the login screen when the permissions lookup fails without a message of its own. */
 export const LOOKUP_FAILED_MESSAGE = 'Could not load your permissions. Please try again.';
+/** A session restored from the local cache tries the permissions lookup again this often (and whenever the browser
+ * reports it is back online). */
+export const OFFLINE_LOOKUP_RETRY_MS = 60_000;
+
+/**
+ * The permissions lookup could not reach the server: the API client's network failure (the browser being offline is
+ * reported as one too, see auth.actors.ts). Only then may a cached session stand in for the server's answer.
+ */
+export function isNetworkUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.message === NETWORK_ERROR_MESSAGE && error.status === undefined;
+}
 
 /** The signed-in identity as the identity provider reports it. */
 export interface IdentityUser {
@@ -26,6 +38,8 @@ export type AuthEvent =
   /** The identity provider's state changed (sign-in, sign-out, token refresh); sent by `identityListener`. */
   | { type: 'auth.identityChanged'; user: IdentityUser | null }
   | { type: 'auth.logout' }
+  /** The browser reports that it is back online; sent by `onlineListener` while the session is restored from cache. */
+  | { type: 'auth.online' }
   /** The API client met TokenExpired, NoTokenProvided or InvalidToken (spec §8). */
   | { type: 'auth.sessionExpired'; code: SessionErrorCode };
 
@@ -38,7 +52,11 @@ export interface AuthContext {
   loginError: string | null;
 }
 
-export type AuthTag = 'resolving' | 'authenticated' | 'signedOut';
+/**
+ * `fromCache`, with `authenticated`: the session was restored from the stored session because the server could not
+ * be reached; nothing confirmed it in this visit, so authentication is not "enabled" (docs/decisions.md).
+ */
+export type AuthTag = 'resolving' | 'authenticated' | 'fromCache' | 'signedOut';
 
 function notProvided(name: string): never {
   throw new Error(`authMachine: '${name}' has no implementation; supply it with authMachine.provide()`);
@@ -59,6 +77,10 @@ export const authMachine = setup({
   actors: {
     identityListener: fromCallback(() => notProvided('identityListener')),
     lookupPermissions: fromPromise<UserPermissions, { email: string }>(async () => notProvided('lookupPermissions')),
+    /** The permissions of the stored session if it is this user's and still valid; rejects otherwise. */
+    restoreSession: fromPromise<UserPermissions, { email: string }>(async () => notProvided('restoreSession')),
+    /** Sends back `auth.online` whenever the browser comes back online. */
+    onlineListener: fromCallback(() => notProvided('onlineListener')),
     signOut: fromPromise<void>(async () => notProvided('signOut')),
     refreshIdToken: fromPromise<RefreshedIdToken>(async () => notProvided('refreshIdToken')),
   },
@@ -80,6 +102,7 @@ export const authMachine = setup({
     recordLoginError: assign((_, params: { error: unknown }) => ({
       loginError: (params.error instanceof Error && params.error.message) || LOOKUP_FAILED_MESSAGE,
     })),
+    clearLoginError: assign({ loginError: null }),
     forgetUser: assign({ email: null, idTokenExpiresAt: null, permissions: null }),
     // Side effects, implemented by the app (auth.actors.ts).
     removeLoginStyle: () => notProvided('removeLoginStyle'),
@@ -91,11 +114,13 @@ export const authMachine = setup({
     hasUser: ({ event }) => event.type === 'auth.identityChanged' && event.user !== null,
     isSameUser: ({ context, event }) =>
       event.type === 'auth.identityChanged' && event.user !== null && event.user.email === context.email,
+    isNetworkUnreachable: (_, params: { error: unknown }) => isNetworkUnreachable(params.error),
   },
   delays: {
     idTokenRefresh: ({ context }) =>
       Math.min(MAX_TIMER_DELAY_MS, Math.max(0, (context.idTokenExpiresAt ?? 0) - Date.now() - ID_TOKEN_REFRESH_LEAD_MS)),
     idTokenRefreshRetry: ID_TOKEN_REFRESH_RETRY_MS,
+    offlineLookupRetry: OFFLINE_LOOKUP_RETRY_MS,
   },
 }).createMachine({
   id: 'auth',
@@ -127,10 +152,18 @@ export const authMachine = setup({
             { type: 'storeSession', params: ({ event }) => ({ userData: event.output }) },
           ],
         },
-        onError: {
-          target: 'signingOut',
-          actions: { type: 'recordLoginError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          // Offline: the stored session may stand in, if it is this user's; the message stays in case it is not.
+          {
+            guard: { type: 'isNetworkUnreachable', params: ({ event }) => ({ error: event.error }) },
+            target: 'restoringSession',
+            actions: { type: 'recordLoginError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'signingOut',
+            actions: { type: 'recordLoginError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
       on: {
         'auth.identityChanged': [
@@ -140,6 +173,80 @@ export const authMachine = setup({
         ],
         'auth.logout': 'signingOut',
         'auth.sessionExpired': 'signingOut',
+      },
+    },
+    /**
+     * The lookup could not reach the server: the stored session (lpa) restores the user if it is theirs (the e-mail
+     * in its session token) and has not expired. Otherwise the user is signed out with the network message.
+     */
+    restoringSession: {
+      tags: 'resolving',
+      invoke: {
+        src: 'restoreSession',
+        input: ({ context }) => ({ email: context.email ?? '' }),
+        onDone: {
+          target: 'authenticatedFromCache',
+          actions: [{ type: 'recordPermissions', params: ({ event }) => ({ userData: event.output }) }, 'clearLoginError'],
+        },
+        onError: 'signingOut',
+      },
+      on: {
+        'auth.identityChanged': [
+          { guard: 'isSameUser', actions: 'recordIdTokenExpiry' },
+          { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
+          { target: 'signingOut' },
+        ],
+        'auth.logout': 'signingOut',
+        'auth.sessionExpired': 'signingOut',
+      },
+    },
+    /**
+     * Signed in from the stored session while the server cannot be reached (an officer offline). The lookup is tried
+     * again when the browser comes back online, and every minute: its answer makes the session authenticated as
+     * usual (the stored session renewed); another failure to reach the server keeps waiting; any other failure signs
+     * out as a failed lookup does. The ID token is not refreshed meanwhile (that needs the network too).
+     */
+    authenticatedFromCache: {
+      tags: ['authenticated', 'fromCache'],
+      initial: 'awaitingNetwork',
+      on: {
+        'auth.identityChanged': [
+          { guard: 'isSameUser', actions: 'recordIdTokenExpiry' },
+          { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
+          { target: 'signingOut' },
+        ],
+        'auth.logout': 'signingOut',
+        'auth.sessionExpired': 'signingOut',
+      },
+      states: {
+        awaitingNetwork: {
+          invoke: { src: 'onlineListener' },
+          on: { 'auth.online': 'retryingLookup' },
+          after: { offlineLookupRetry: 'retryingLookup' },
+        },
+        retryingLookup: {
+          invoke: {
+            src: 'lookupPermissions',
+            input: ({ context }) => ({ email: context.email ?? '' }),
+            onDone: {
+              target: '#auth.authenticated',
+              actions: [
+                { type: 'recordPermissions', params: ({ event }) => ({ userData: event.output }) },
+                { type: 'storeSession', params: ({ event }) => ({ userData: event.output }) },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isNetworkUnreachable', params: ({ event }) => ({ error: event.error }) },
+                target: 'awaitingNetwork',
+              },
+              {
+                target: '#auth.signingOut',
+                actions: { type: 'recordLoginError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
       },
     },
     authenticated: {

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Auth, User } from 'firebase/auth';
 import { createActor, setup, toPromise, waitFor } from 'xstate';
-import { createApiClient } from '../../../../src/api/client';
+import { ApiError, createApiClient } from '../../../../src/api/client';
 import { readStoredSession, writeStoredSession } from '../../../../src/app/session-storage';
 import { flush } from '../../../fixtures/auth-harness';
 import { MemoryStorage } from '../../../fixtures/memory-storage';
 import { permissionsFor } from '../../../fixtures/personas';
+import { fakeSessionToken } from '../../../fixtures/session-tokens';
 import { createAuthActions, createAuthActors, createAuthImplementations } from '../../../../src/machines/auth/auth.actors';
-import { authMachine, type AuthEvent } from '../../../../src/machines/auth/auth.machine';
+import { authMachine, isNetworkUnreachable, type AuthEvent } from '../../../../src/machines/auth/auth.machine';
 
 const firebase = vi.hoisted(() => ({
   listener: undefined as ((user: unknown) => void) | undefined,
@@ -34,18 +35,28 @@ function providerReports(user: User | null) {
   firebase.listener(user);
 }
 
-function apiAnswering(data: unknown) {
+function apiAnswering(data: unknown, getIdToken: () => Promise<string | null> = async () => 'id-token') {
   const fetch = vi.fn<typeof globalThis.fetch>(
     async () => new Response(JSON.stringify({ success: true, data }), { status: 200 }),
   );
   const client = createApiClient({
     apiBase: '/api',
-    getIdToken: async () => 'id-token',
+    getIdToken,
     getSessionToken: () => null,
     onSessionError: () => {},
     fetch,
   });
   return { client, fetch };
+}
+
+/** A Cache Storage holding the given caches. */
+function fakeCaches(names: string[]) {
+  const held = new Set(names);
+  return {
+    held,
+    keys: async () => [...held],
+    delete: async (name: string) => held.delete(name),
+  };
 }
 
 beforeEach(() => {
@@ -130,6 +141,100 @@ describe('promise actors', () => {
     expect(fetch).toHaveBeenCalledWith('/api/auth/permissions', expect.objectContaining({ method: 'POST' }));
   });
 
+  describe('lookupPermissions without a network', () => {
+    const run = async (deps: Parameters<typeof createAuthActors>[0]) => {
+      const { lookupPermissions } = createAuthActors(deps);
+      return toPromise(createActor(lookupPermissions, { input: { email: 'alice@example.com' } }).start());
+    };
+
+    it('sends nothing while the browser is offline, and fails as unreachable', async () => {
+      const { client, fetch } = apiAnswering({ userData: permissionsFor({}) });
+      const failure = await run({ auth: fakeAuth(), client, isOnline: () => false }).catch((error: unknown) => error);
+      expect(isNetworkUnreachable(failure)).toBe(true);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('fails as unreachable when the API cannot be reached', async () => {
+      const { client, fetch } = apiAnswering(null);
+      fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      const failure = await run({ auth: fakeAuth(), client, isOnline: () => true }).catch((error: unknown) => error);
+      expect(isNetworkUnreachable(failure)).toBe(true);
+    });
+
+    it('fails as unreachable when the ID token cannot be refreshed for want of a network', async () => {
+      const firebaseError = Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), {
+        code: 'auth/network-request-failed',
+      });
+      const { client } = apiAnswering(null, async () => Promise.reject(firebaseError));
+      const failure = await run({ auth: fakeAuth(), client, isOnline: () => true }).catch((error: unknown) => error);
+      expect(isNetworkUnreachable(failure)).toBe(true);
+      expect((failure as ApiError).cause).toBeInstanceOf(ApiError);
+    });
+
+    it('passes every other failure through as it is', async () => {
+      const { client, fetch } = apiAnswering(null);
+      fetch.mockResolvedValueOnce(
+        new Response(JSON.stringify({ success: false, message: 'No staff account for this e-mail' }), { status: 404 }),
+      );
+      const failure = await run({ auth: fakeAuth(), client, isOnline: () => true }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect((failure as ApiError).message).toBe('No staff account for this e-mail');
+      expect(isNetworkUnreachable(failure)).toBe(false);
+    });
+
+    it('reports a failure as unreachable when the browser went offline during the call', async () => {
+      let online = true;
+      const { client, fetch } = apiAnswering(null);
+      fetch.mockImplementationOnce(async () => {
+        online = false;
+        return new Response('<html>captive portal</html>', { status: 200 });
+      });
+      const failure = await run({ auth: fakeAuth(), client, isOnline: () => online }).catch((error: unknown) => error);
+      expect(isNetworkUnreachable(failure)).toBe(true);
+    });
+  });
+
+  describe('restoreSession', () => {
+    it("restores the user's own stored session and refuses anyone else's", async () => {
+      const storage = new MemoryStorage();
+      const userData = permissionsFor({ e: { v: [1, 2] } }, 'alice@example.com');
+      const token = fakeSessionToken('alice@example.com', Date.now() + 3_600_000);
+      writeStoredSession(storage, { ...userData, token });
+      const { restoreSession } = createAuthActors({ auth: fakeAuth(), client: apiAnswering(null).client, storage });
+      const restore = (email: string) => toPromise(createActor(restoreSession, { input: { email } }).start());
+
+      await expect(restore('alice@example.com')).resolves.toMatchObject({
+        email: 'alice@example.com',
+        token,
+        superuser: false,
+        hasEnforcementPermission: true,
+        featureLevelLocations: userData.featureLevelLocations,
+      });
+      await expect(restore('bob@example.com')).rejects.toThrow('No valid stored session of bob@example.com');
+    });
+  });
+
+  it('onlineListener reports the browser coming back online until it is stopped', async () => {
+    const events = new EventTarget();
+    const received: AuthEvent[] = [];
+    const { onlineListener } = createAuthActors({
+      auth: fakeAuth(),
+      client: apiAnswering(null).client,
+      onlineEvents: events,
+    });
+    const recorder = setup({ types: { events: {} as AuthEvent }, actors: { onlineListener } }).createMachine({
+      invoke: { src: 'onlineListener' },
+      on: { '*': { actions: ({ event }) => received.push(event) } },
+    });
+    const parent = createActor(recorder).start();
+    events.dispatchEvent(new Event('online'));
+    events.dispatchEvent(new Event('offline'));
+    expect(received).toEqual([{ type: 'auth.online' }]);
+    parent.stop();
+    events.dispatchEvent(new Event('online'));
+    expect(received).toHaveLength(1);
+  });
+
   it('signOut signs out of Firebase', async () => {
     const auth = fakeAuth();
     const { signOut } = createAuthActors({ auth, client: apiAnswering(null).client });
@@ -157,7 +262,8 @@ describe('browser actions', () => {
     const storage = new MemoryStorage();
     const body = { classList: { remove: vi.fn() } };
     const redirectToLogin = vi.fn();
-    const actions = createAuthActions({ storage, body, redirectToLogin });
+    const cacheStorage = fakeCaches([]);
+    const actions = createAuthActions({ storage, body, redirectToLogin, cacheStorage });
     const userData = { ...permissionsFor({ e: { v: [1] } }), token: 'server-session' };
 
     actions.storeSession(undefined, { userData });
@@ -169,6 +275,34 @@ describe('browser actions', () => {
     expect(body.classList.remove).toHaveBeenCalledWith('login');
     actions.redirectToLogin();
     expect(redirectToLogin).toHaveBeenCalledOnce();
+  });
+
+  it("clearing the session also deletes the service worker's runtime caches, keeping the app shell", async () => {
+    const precache = 'lpa-precache-v2-http://127.0.0.1:4183/';
+    const cacheStorage = fakeCaches([precache, 'lpa-runtime', 'images']);
+    const actions = createAuthActions({
+      storage: new MemoryStorage(),
+      body: { classList: { remove: vi.fn() } },
+      redirectToLogin: vi.fn(),
+      cacheStorage,
+    });
+    actions.clearSession();
+    await flush();
+    expect([...cacheStorage.held]).toEqual([precache]);
+  });
+
+  it('clearing the session works where there is no Cache Storage, and survives a failing one', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem('lpa', '{}');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const base = { storage, body: { classList: { remove: vi.fn() } }, redirectToLogin: vi.fn() };
+    createAuthActions({ ...base, cacheStorage: undefined }).clearSession();
+    expect(storage.length).toBe(0);
+    const broken = { keys: () => Promise.reject(new Error('SecurityError')), delete: async () => false };
+    createAuthActions({ ...base, cacheStorage: broken }).clearSession();
+    await flush();
+    expect(warn).toHaveBeenCalledWith('Could not clear the caches', expect.any(Error));
+    warn.mockRestore();
   });
 });
 

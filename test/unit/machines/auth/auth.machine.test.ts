@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { z } from 'zod';
-import { ApiError, createApiClient } from '../../../../src/api/client';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from '../../../../src/api/client';
 import { readStoredSession, SESSION_STORAGE_KEY } from '../../../../src/app/session-storage';
 import {
   createAuthHarness,
@@ -14,7 +14,9 @@ import {
 import {
   authMachine,
   ID_TOKEN_REFRESH_LEAD_MS,
+  isNetworkUnreachable,
   LOOKUP_FAILED_MESSAGE,
+  OFFLINE_LOOKUP_RETRY_MS,
   selectEmail,
   selectLoginError,
   selectPermissions,
@@ -205,6 +207,124 @@ describe('authMachine', () => {
     expect(selectPermissions(harness.actor.getSnapshot())).toBeNull();
     await harness.answerLookup({ userData: harness.userDataFor('bob@example.com') });
     expect(readStoredSession(harness.storage)?.token).toBe(harness.userDataFor('bob@example.com').token);
+  });
+
+  describe('offline: the stored session stands in for an unreachable server', () => {
+    const unreachable = () => new ApiError(NETWORK_ERROR_MESSAGE, { cause: new TypeError('Failed to fetch') });
+
+    /** A reload while offline: the provider restores alice, the lookup cannot reach the server. */
+    async function offlineReload(harness: AuthHarness) {
+      await harness.identity(ALICE);
+      await harness.answerLookup({ error: unreachable() });
+      expect(harness.actor.getSnapshot().value).toBe('restoringSession');
+      await harness.answerRestore();
+    }
+
+    it("restores the user's own stored session, not confirmed, without the superuser flag", async () => {
+      const harness = createAuthHarness({ storedSessionOf: ALICE });
+      const stored = readStoredSession(harness.storage);
+      await offlineReload(harness);
+      const snapshot = harness.actor.getSnapshot();
+      expect(snapshot.matches({ authenticatedFromCache: 'awaitingNetwork' })).toBe(true);
+      expect(snapshot.hasTag('authenticated') && snapshot.hasTag('fromCache')).toBe(true);
+      expect(selectPermissions(snapshot)).toMatchObject({
+        email: ALICE,
+        token: stored?.token,
+        superuser: false,
+        hasEnforcementPermission: true,
+        featureLevelLocations: stored?.featureLevelLocations,
+      });
+      expect(selectLoginError(snapshot)).toBeNull();
+      // Nothing was written or cleared, and the ID token is not refreshed while offline.
+      expect(readStoredSession(harness.storage)).toEqual(stored);
+      expect(harness.storage.getItem('unrelated')).not.toBeNull();
+      await harness.advance(ID_TOKEN_LIFETIME_MS);
+      expect(harness.refreshes).toHaveLength(0);
+    });
+
+    it('back online, looks the permissions up again and becomes confirmed, with the session renewed', async () => {
+      const harness = createAuthHarness({ storedSessionOf: ALICE });
+      await offlineReload(harness);
+      await harness.goOnline();
+      expect(harness.actor.getSnapshot().matches({ authenticatedFromCache: 'retryingLookup' })).toBe(true);
+      expect(harness.lookups.map((call) => call.email)).toEqual([ALICE, ALICE]);
+      const userData = harness.userDataFor(ALICE);
+      await harness.answerLookup({ userData });
+      const snapshot = harness.actor.getSnapshot();
+      expect(snapshot.hasTag('authenticated') && !snapshot.hasTag('fromCache')).toBe(true);
+      expect(selectPermissions(snapshot)).toEqual(userData);
+      expect(readStoredSession(harness.storage)?.token).toBe(userData.token);
+      // From now on, as after any sign-in: the ID token is refreshed before it expires.
+      await harness.advance(harness.msUntilRefreshDue());
+      expect(harness.refreshes).toHaveLength(1);
+    });
+
+    it('keeps waiting when the server is still unreachable, and tries again every minute', async () => {
+      const harness = createAuthHarness({ storedSessionOf: ALICE });
+      await offlineReload(harness);
+      await harness.goOnline();
+      await harness.answerLookup({ error: unreachable() });
+      expect(harness.actor.getSnapshot().matches({ authenticatedFromCache: 'awaitingNetwork' })).toBe(true);
+      await harness.advance(OFFLINE_LOOKUP_RETRY_MS - 1);
+      expect(harness.lookups).toHaveLength(2);
+      await harness.advance(1);
+      expect(harness.lookups).toHaveLength(3);
+      expect(harness.actor.getSnapshot().hasTag('fromCache')).toBe(true);
+    });
+
+    it('signs out when the server, reached again, refuses the user or the session', async () => {
+      const refused = createAuthHarness({ storedSessionOf: ALICE });
+      await offlineReload(refused);
+      await refused.goOnline();
+      await refused.answerLookup({ error: new ApiError('No staff account for this e-mail', { status: 404 }) });
+      expect(refused.actor.getSnapshot().value).toBe('signingOut');
+      expect(selectLoginError(refused.actor.getSnapshot())).toBe('No staff account for this e-mail');
+      expect(refused.storage.length).toBe(0);
+
+      const expired = createAuthHarness({ storedSessionOf: ALICE });
+      await offlineReload(expired);
+      await expired.goOnline();
+      // The API client reports the session error before the lookup fails with it.
+      await expired.send({ type: 'auth.sessionExpired', code: 'TokenExpired' });
+      expect(expired.actor.getSnapshot().value).toBe('signingOut');
+      await expired.answerSignOut();
+      expect(expired.page).toEqual({ path: '/login', redirects: 1 });
+    });
+
+    it("does not restore another user's stored session: signed out with the network message", async () => {
+      const harness = createAuthHarness({ storedSessionOf: 'previous@example.com' });
+      await offlineReload(harness);
+      expect(harness.actor.getSnapshot().value).toBe('signingOut');
+      expect(selectLoginError(harness.actor.getSnapshot())).toBe(NETWORK_ERROR_MESSAGE);
+      expect(harness.storage.length).toBe(0);
+    });
+
+    it('does not fall back on the stored session when the server answered with a failure', async () => {
+      const harness = createAuthHarness({ storedSessionOf: ALICE });
+      await harness.identity(ALICE);
+      await harness.answerLookup({ error: new ApiError('Request failed (HTTP 503)', { status: 503 }) });
+      expect(harness.restores).toHaveLength(0);
+      expect(harness.actor.getSnapshot().value).toBe('signingOut');
+      expect(selectLoginError(harness.actor.getSnapshot())).toBe('Request failed (HTTP 503)');
+    });
+
+    it('a logout while restored from cache signs out as usual', async () => {
+      const harness = createAuthHarness({ storedSessionOf: ALICE });
+      await offlineReload(harness);
+      await harness.send({ type: 'auth.logout' });
+      expect(harness.storage.length).toBe(0);
+      await harness.answerSignOut();
+      expect(harness.actor.getSnapshot().hasTag('signedOut')).toBe(true);
+      expect(harness.onlineListeners).toBe(0);
+    });
+
+    it('tells a network failure from the API client apart from every other failure', () => {
+      expect(isNetworkUnreachable(unreachable())).toBe(true);
+      expect(isNetworkUnreachable(new ApiError(NETWORK_ERROR_MESSAGE, { status: 502 }))).toBe(false);
+      expect(isNetworkUnreachable(new ApiError('No staff account for this e-mail', { status: 404 }))).toBe(false);
+      expect(isNetworkUnreachable(new Error(NETWORK_ERROR_MESSAGE))).toBe(false);
+      expect(isNetworkUnreachable(undefined)).toBe(false);
+    });
   });
 
   it('names the implementation the app has not provided', () => {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { createTestModel, getStateNodes, type Step } from 'xstate/graph';
-import { ApiError } from '../../../../src/api/client';
-import { readStoredSession } from '../../../../src/app/session-storage';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../../src/api/client';
+import { readStoredSession, restoreStoredSession, sessionTokenClaims } from '../../../../src/app/session-storage';
 import {
   createAuthHarness,
   ID_TOKEN_LIFETIME_MS,
@@ -10,23 +10,40 @@ import {
   useFakeDate,
   type AuthHarness,
 } from '../../../fixtures/auth-harness';
-import { authMachine, ID_TOKEN_REFRESH_RETRY_MS } from '../../../../src/machines/auth/auth.machine';
+import {
+  authMachine,
+  ID_TOKEN_REFRESH_RETRY_MS,
+  OFFLINE_LOOKUP_RETRY_MS,
+} from '../../../../src/machines/auth/auth.machine';
 
 /**
- * Model-based test of `authMachine`. The model below restates spec §4 and §9 as a statechart with no actors or
- * timers (the graph tools cannot traverse those); each model event is a stimulus the test applies to the real
- * machine (an identity report, an answer of a fake actor, time passing), and each model state is checked against the
- * real machine's state, context and side effects. Paths are generated to take every transition of the model, and the
- * run must take every transition of the real machine.
+ * Model-based test of `authMachine`. The model below restates spec §4 and §9, and the offline use of
+ * docs/decisions.md, as a statechart with no actors or timers (the graph tools cannot traverse those); each model
+ * event is a stimulus the test applies to the real machine (an identity report, an answer of a fake actor, the
+ * browser coming online, time passing), and each model state is checked against the real machine's state, context and
+ * side effects. Paths are generated to take every transition of the model, and the run must take every transition of
+ * the real machine.
+ *
+ * The model also tracks whose session local storage holds: at the start alice's (as after a reload of the page she
+ * signed in on), so that a lookup that cannot reach the server restores her, and turns bob away.
  */
 const USERS = { a: 'alice@example.com', b: 'bob@example.com' } as const;
 type UserKey = keyof typeof USERS;
 const NO_STAFF_ACCOUNT = 'No staff account for this e-mail';
+const LOGIN_ERRORS = { noStaff: NO_STAFF_ACCOUNT, network: NETWORK_ERROR_MESSAGE } as const;
+type LoginErrorKey = keyof typeof LOGIN_ERRORS;
 
 type ModelEvent =
   | { type: 'IDENTITY'; user: UserKey | null }
   | { type: 'LOOKUP_OK' }
   | { type: 'LOOKUP_FAILED' }
+  /** The lookup could not reach the server (offline). */
+  | { type: 'LOOKUP_UNREACHABLE' }
+  /** The stored session is read: restored if it is the user's. */
+  | { type: 'RESTORE' }
+  /** The browser's `online` event. */
+  | { type: 'ONLINE' }
+  | { type: 'OFFLINE_RETRY_DUE' }
   | { type: 'LOGOUT' }
   | { type: 'SESSION_EXPIRED' }
   | { type: 'REFRESH_DUE' }
@@ -38,7 +55,9 @@ type ModelEvent =
 
 interface ModelContext {
   user: UserKey | null;
-  loginError: boolean;
+  loginError: LoginErrorKey | null;
+  /** Whose session local storage (lpa) holds. */
+  stored: UserKey | null;
 }
 
 const authModel = setup({
@@ -46,15 +65,19 @@ const authModel = setup({
   guards: {
     someone: ({ event }) => event.type === 'IDENTITY' && event.user !== null,
     sameUser: ({ context, event }) => event.type === 'IDENTITY' && event.user !== null && event.user === context.user,
+    storedIsUsers: ({ context }) => context.stored !== null && context.stored === context.user,
   },
   actions: {
-    signIn: assign(({ event }) => ({ user: event.type === 'IDENTITY' ? event.user : null, loginError: false })),
-    forget: assign({ user: null }),
-    failLogin: assign({ loginError: true }),
+    signIn: assign(({ event }) => ({ user: event.type === 'IDENTITY' ? event.user : null, loginError: null })),
+    forget: assign({ user: null, stored: null }),
+    failLogin: assign({ loginError: 'noStaff' }),
+    failNetwork: assign({ loginError: 'network' }),
+    clearLoginError: assign({ loginError: null }),
+    store: assign(({ context }) => ({ stored: context.user })),
   },
 }).createMachine({
   id: 'authModel',
-  context: { user: null, loginError: false },
+  context: { user: null, loginError: null, stored: 'a' },
   initial: 'resolving',
   states: {
     resolving: {
@@ -71,10 +94,49 @@ const authModel = setup({
           { guard: 'someone', target: 'lookingUp', reenter: true, actions: 'signIn' },
           { target: 'signingOut' },
         ],
-        LOOKUP_OK: 'authenticated',
+        LOOKUP_OK: { target: 'authenticated', actions: 'store' },
         LOOKUP_FAILED: { target: 'signingOut', actions: 'failLogin' },
+        LOOKUP_UNREACHABLE: { target: 'restoringSession', actions: 'failNetwork' },
         LOGOUT: 'signingOut',
         SESSION_EXPIRED: 'signingOut',
+      },
+    },
+    restoringSession: {
+      on: {
+        RESTORE: [
+          { guard: 'storedIsUsers', target: 'authenticatedFromCache', actions: 'clearLoginError' },
+          // Nobody's, or someone else's: signed out with the network message.
+          { target: 'signingOut' },
+        ],
+        IDENTITY: [
+          { guard: 'sameUser' },
+          { guard: 'someone', target: 'lookingUp', actions: 'signIn' },
+          { target: 'signingOut' },
+        ],
+        LOGOUT: 'signingOut',
+        SESSION_EXPIRED: 'signingOut',
+      },
+    },
+    authenticatedFromCache: {
+      initial: 'awaitingNetwork',
+      on: {
+        IDENTITY: [
+          { guard: 'sameUser' },
+          { guard: 'someone', target: 'lookingUp', actions: 'signIn' },
+          { target: 'signingOut' },
+        ],
+        LOGOUT: 'signingOut',
+        SESSION_EXPIRED: 'signingOut',
+      },
+      states: {
+        awaitingNetwork: { on: { ONLINE: 'retryingLookup', OFFLINE_RETRY_DUE: 'retryingLookup' } },
+        retryingLookup: {
+          on: {
+            LOOKUP_OK: { target: '#authModel.authenticated', actions: 'store' },
+            LOOKUP_UNREACHABLE: 'awaitingNetwork',
+            LOOKUP_FAILED: { target: '#authModel.signingOut', actions: 'failLogin' },
+          },
+        },
       },
     },
     authenticated: {
@@ -188,6 +250,11 @@ function stimuli(harness: AuthHarness) {
     },
     LOOKUP_OK: () => harness.answerLookup({ userData: harness.userDataFor(lookupEmail()) }),
     LOOKUP_FAILED: () => harness.answerLookup({ error: new ApiError(NO_STAFF_ACCOUNT, { status: 404 }) }),
+    LOOKUP_UNREACHABLE: () =>
+      harness.answerLookup({ error: new ApiError(NETWORK_ERROR_MESSAGE, { cause: new TypeError('Failed to fetch') }) }),
+    RESTORE: () => harness.answerRestore(),
+    ONLINE: () => harness.goOnline(),
+    OFFLINE_RETRY_DUE: () => harness.advance(OFFLINE_LOOKUP_RETRY_MS),
     LOGOUT: () => harness.send({ type: 'auth.logout' }),
     SESSION_EXPIRED: () => harness.send({ type: 'auth.sessionExpired', code: 'TokenExpired' }),
     REFRESH_DUE: () => harness.advance(harness.msUntilRefreshDue()),
@@ -206,12 +273,18 @@ function checks(harness: AuthHarness) {
     expect(real().context.email).toBeNull();
     expect(harness.storage.length).toBe(0);
     expect(readStoredSession(harness.storage)).toBeNull();
-    expect(real().context.loginError).toBe(model.context.loginError ? NO_STAFF_ACCOUNT : null);
+    expect(real().context.loginError).toBe(model.context.loginError ? LOGIN_ERRORS[model.context.loginError] : null);
   };
-  // In every state: the real machine is where the model is, for the same user.
+  // In every state: the real machine is where the model is, for the same user, with that user's session stored.
   const mirrorsModel = (model: ModelSnapshot) => {
     expect(real().value).toEqual(model.value);
     expect(real().context.email).toBe(model.context.user ? USERS[model.context.user] : null);
+    const stored = readStoredSession(harness.storage);
+    expect(stored ? sessionTokenClaims(stored.token)?.email : null).toBe(
+      model.context.stored ? USERS[model.context.stored] : null,
+    );
+    // The browser's online event is heard only while waiting to retry the lookup of a session restored from cache.
+    expect(harness.onlineListeners).toBe(real().matches({ authenticatedFromCache: 'awaitingNetwork' }) ? 1 : 0);
   };
   return {
     resolving: (model: ModelSnapshot) => {
@@ -232,10 +305,38 @@ function checks(harness: AuthHarness) {
       expect(real().context.loginError).toBeNull();
       expect(harness.body.classes.has('login')).toBe(false);
     },
+    restoringSession: (model: ModelSnapshot) => {
+      mirrorsModel(model);
+      expect(real().hasTag('resolving')).toBe(true);
+      expect(harness.restores.at(-1)?.email).toBe(real().context.email);
+      expect(real().context.permissions).toBeNull();
+      // Kept for the login screen, in case the stored session is not this user's.
+      expect(real().context.loginError).toBe(NETWORK_ERROR_MESSAGE);
+      expect(harness.body.classes.has('login')).toBe(false);
+    },
+    authenticatedFromCache: (model: ModelSnapshot) => {
+      mirrorsModel(model);
+      const email = real().context.email ?? '';
+      expect(real().hasTag('authenticated')).toBe(true);
+      expect(real().hasTag('fromCache')).toBe(true);
+      expect(model.context.stored).toBe(model.context.user);
+      // The permissions rebuilt from the stored session, never a superuser's.
+      const restored = restoreStoredSession(harness.storage, email, Date.now());
+      expect(restored).not.toBeNull();
+      expect(real().context.permissions).toEqual(restored);
+      expect(real().context.permissions?.email).toBe(email);
+      expect(real().context.permissions?.superuser).toBe(false);
+      expect(real().context.loginError).toBeNull();
+      expect(harness.body.classes.has('login')).toBe(false);
+    },
+    'authenticatedFromCache.retryingLookup': () => {
+      expect(harness.lookups.at(-1)?.email).toBe(real().context.email);
+    },
     authenticated: (model: ModelSnapshot) => {
       mirrorsModel(model);
       const userData = harness.userDataFor(real().context.email ?? '');
       expect(real().hasTag('authenticated')).toBe(true);
+      expect(real().hasTag('fromCache')).toBe(false);
       expect(real().context.permissions).toEqual(userData);
       expect(readStoredSession(harness.storage)).toEqual({
         token: userData.token,
@@ -278,12 +379,15 @@ describe('authMachine against its model', () => {
     const leaves = getStateNodes(authModel.root).filter((node) => node.type === 'atomic');
     const reached = new Set(paths.flatMap((steps) => steps.flatMap(({ state }) => state._nodes)));
     const missed = leaves.filter((node) => !reached.has(node));
-    expect(leaves.length).toBe(7);
+    expect(leaves.length).toBe(10);
     expect(missed.map((node) => node.id)).toEqual([]);
   });
 
   it.each(paths.map((steps) => [describePath(steps), steps] as const))('%s', async (_, steps) => {
-    const harness = createAuthHarness({ onTransition: (t) => takenTransitions.add(transitionKey(t)) });
+    const harness = createAuthHarness({
+      onTransition: (t) => takenTransitions.add(transitionKey(t)),
+      storedSessionOf: USERS.a,
+    });
     const lastStep = steps.at(-1);
     if (!lastStep) throw new Error('empty path');
     await testModel.testPath(
