@@ -52,3 +52,71 @@ export function echoPageConsole(page: Page, prefix: string): void {
   });
   page.on('pageerror', (error) => console.error(`${prefix} page error: ${error.message}`));
 }
+
+/** A DevTools session on one dedicated worker (Playwright opens CDP sessions on pages and frames only). */
+export interface WorkerCdpSession {
+  /** The worker's URL as DevTools lists it. */
+  url: string;
+  send<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
+  detach(): Promise<void>;
+}
+
+/**
+ * Attaches to the first dedicated worker whose URL contains `urlPart`, over a browser-level CDP session, and relays
+ * commands with `Target.sendMessageToTarget` (the non-flattened protocol: Playwright's CDPSession cannot address a
+ * child session by id). Works in Chromium 156; e.g. `Runtime.getHeapUsage`, `HeapProfiler.collectGarbage`.
+ */
+export async function attachToWorker(browser: Browser, urlPart: string, timeoutMs = 30_000): Promise<WorkerCdpSession> {
+  const browserSession = await browser.newBrowserCDPSession();
+  const { targetInfos } = await browserSession.send('Target.getTargets');
+  const target = targetInfos.find((info) => info.type === 'worker' && info.url.includes(urlPart));
+  if (target === undefined) {
+    await browserSession.detach();
+    throw new Error(`no worker target whose URL contains ${urlPart}`);
+  }
+  const { sessionId } = await browserSession.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  browserSession.on('Target.receivedMessageFromTarget', (event) => {
+    if (event.sessionId !== sessionId) return;
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
+    if (message.id === undefined) return; // an event of the worker's session
+    const waiter = pending.get(message.id);
+    if (waiter === undefined) return;
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(message.error.message));
+    else waiter.resolve(message.result);
+  });
+  return {
+    url: target.url,
+    send: <T>(method: string, params: Record<string, unknown> = {}) =>
+      new Promise<T>((resolve, reject) => {
+        const id = nextId++;
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error(`${method} on the worker got no answer in ${timeoutMs} ms`));
+        }, timeoutMs);
+        pending.set(id, {
+          resolve: (value) => {
+            clearTimeout(timer);
+            resolve(value as T);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
+        browserSession
+          .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+          .catch((error: unknown) => {
+            clearTimeout(timer);
+            pending.delete(id);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          });
+      }),
+    detach: async () => {
+      await browserSession.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+      await browserSession.detach();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { build } from 'vite';
+import { build, type PluginOption } from 'vite';
 import { BENCH_DIR, RESULTS_DIR } from './report';
 
 /** Where `buildBenchPages` writes the bench pages (under bench/results/, which git and ESLint ignore). */
@@ -63,4 +63,44 @@ export async function serveStatic(root: string = BENCH_DIST): Promise<StaticServ
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/**
+ * Builds only the named pages (bench/pages/<name>.html) into their own directory, with the given plugins (e.g. React's,
+ * as the app's build has). A benchmark that uses this leaves bench/results/dist, which `buildBenchPages` empties, to
+ * the others: two benchmarks run at the same time cannot delete each other's pages.
+ */
+export async function buildBenchPagesInto(
+  names: readonly string[],
+  outDir: string,
+  plugins: PluginOption[] = [],
+  options: { sourcemap?: boolean } = {},
+): Promise<number> {
+  const started = performance.now();
+  const pagesDir = path.join(BENCH_DIR, 'pages');
+  await build({
+    configFile: false,
+    root: pagesDir,
+    base: './',
+    logLevel: 'warn',
+    plugins,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: options.sourcemap ?? false,
+      rolldownOptions: { input: Object.fromEntries(names.map((name) => [name, path.join(pagesDir, `${name}.html`)])) },
+    },
+    worker: { format: 'es' },
+  });
+  return performance.now() - started;
+}
+
+/** A free TCP port on the loopback interface (asked of the OS, then released), for servers that need a number. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

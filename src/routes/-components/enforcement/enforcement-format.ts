@@ -1,20 +1,32 @@
 /** Formatting for the enforcement screen: times in the location's zone, relative ages, money, masked phones. */
 
+// Creating a DateTimeFormat costs far more than using one; a results page shows dozens of times (bench:screen).
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      });
+    } catch {
+      formatter = null;
+    }
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 export function formatInZone(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(date);
-  } catch {
-    return date.toISOString();
-  }
+  return formatterFor(timeZone)?.format(date) ?? date.toISOString();
 }
 
 /** "23 min", "2 h 10 min", "3 d 4 h": the largest two units, never "0 min" for a past or future moment. */

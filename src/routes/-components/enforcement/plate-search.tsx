@@ -54,7 +54,8 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
     );
   }, [search, text, location, similar, pages, ready, now]);
 
-  const shown = ready && text && answer?.query === text ? answer : null;
+  // The previous answer stays until the next arrives, so a keystroke never paints an empty results area first.
+  const shown = ready && text && answer ? answer : null;
   const nothingFound = shown !== null && SEARCH_CATEGORIES.every((c) => shown.result[c].total === 0);
 
   return (
@@ -116,7 +117,7 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
         {!text && ready && <p className="muted">Type part of a plate, as you read it.</p>}
         {nothingFound && (
           <p className="empty-result">
-            No record matches “{text}”. Data {describeSyncAge(lastSyncedAt, now())}.
+            No record matches “{shown.query}”. Data {describeSyncAge(lastSyncedAt, now())}.
           </p>
         )}
         {shown &&

@@ -1,0 +1,435 @@
+import * as Comlink from 'comlink';
+import { createRoot, type Root } from 'react-dom/client';
+import '../../src/ui/styles.css';
+import { SYNC_TYPES, type SyncType } from '../../src/contract/enforcement';
+import type { LocationRef } from '../../src/permissions/permissions-object';
+import { PlateSearch } from '../../src/routes/-components/enforcement/plate-search';
+import { SyncStatusBar, type SyncView } from '../../src/routes/-components/enforcement/sync-status-bar';
+import { SectionPage } from '../../src/ui/section-page';
+import type { EnforcementApi } from '../../src/worker/enforcement-api';
+import {
+  SEARCH_CATEGORIES,
+  type PlateSearchRequest,
+  type PlateSearchResult,
+  type StoreStatus,
+  type SyncTypeResult,
+} from '../../src/worker/enforcement-worker-api';
+
+/**
+ * The screen bench page (bench/screen.bench.ts drives it through `window.screenBench`): the REAL enforcement worker
+ * (src/worker/enforcement.worker.ts, through Comlink, as the console creates it) synced from the reference API, and
+ * the REAL PlateSearch of the /list screen (with SyncStatusBar beside it, in the app's stylesheet) searching it.
+ *
+ * Each keystroke in the "License plate" field is timed from its keydown event's timeStamp to the next frame after the
+ * results for the field's new text are in the DOM:
+ *   - the `search` function handed to PlateSearch is the worker's, wrapped to note when PlateSearch asked for the
+ *     text and when the answer arrived (and its totals per category);
+ *   - a MutationObserver on the results region notices the commit that shows that answer (its category totals, or
+ *     the "No record matches “…”" line, as the answer says);
+ *   - then requestAnimationFrame, and a MessageChannel message posted from it: the message runs after that frame's
+ *     paint, which is taken as "painted".
+ * The Event Timing API (`event` entries, durationThreshold 16) is recorded beside it: its duration runs from the
+ * keydown to the first paint after the key's handlers, which may come before the worker's answer.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// The worker
+
+let worker: Comlink.Remote<EnforcementApi> | null = null;
+
+function requireWorker(): Comlink.Remote<EnforcementApi> {
+  if (worker === null) throw new Error('enforcement worker not started');
+  return worker;
+}
+
+export interface SyncOptions {
+  apiBase: string;
+  locationIds: number[];
+  now: number;
+  idToken: string;
+  sessionToken: string;
+  /** Safety stop for a type that keeps reporting the page cap. */
+  maxCallsPerType: number;
+}
+
+export interface TypeSync {
+  type: SyncType;
+  calls: number;
+  records: number;
+  ms: number;
+  failure: string | null;
+}
+
+/** A fresh sync as the sync machine runs it: each type in spec order, called again while it stops at the page cap. */
+async function sync(options: SyncOptions): Promise<{ ms: number; types: TypeSync[] }> {
+  const remote = requireWorker();
+  const auth = Comlink.proxy({ getIdToken: async () => options.idToken, sessionToken: options.sessionToken });
+  const onProgress = Comlink.proxy(() => undefined);
+  const started = performance.now();
+  const types: TypeSync[] = [];
+  for (const type of SYNC_TYPES) {
+    const typeStarted = performance.now();
+    const round: TypeSync = { type, calls: 0, records: 0, ms: 0, failure: null };
+    for (;;) {
+      round.calls++;
+      const result: SyncTypeResult = await remote.syncType(
+        { type, apiBase: options.apiBase, locationIds: options.locationIds, now: options.now },
+        auth,
+        onProgress,
+      );
+      if (result.outcome !== 'skipped') round.records += result.records;
+      if (result.outcome === 'failed') {
+        round.failure = result.message;
+        break;
+      }
+      if (result.outcome !== 'done' || result.stoppedBy !== 'pageCap' || round.calls >= options.maxCallsPerType) break;
+    }
+    round.ms = performance.now() - typeStarted;
+    types.push(round);
+  }
+  return { ms: performance.now() - started, types };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Keystrokes
+
+export interface Keystroke {
+  index: number;
+  key: string;
+  /** keydown event.timeStamp (page clock, ms). */
+  keydownAt: number;
+  /** The field's text after the key, as PlateSearch searches it (upper case, trimmed); null until the input event. */
+  text: string | null;
+  /** PlateSearch called search() for this text. */
+  searchAt: number | null;
+  /** The worker's answer arrived on the page. */
+  answeredAt: number | null;
+  /** The results for this text are in the DOM (MutationObserver). */
+  domAt: number | null;
+  /** The requestAnimationFrame callback of the frame that paints them. */
+  rafAt: number | null;
+  /** A task after that frame: painted. */
+  paintedAt: number | null;
+  /** Frames rendered between the key and the results (the results region is empty in them). */
+  framesBeforeResults: number;
+  /** Totals per category in the answer (SEARCH_CATEGORIES order). */
+  totals: number[] | null;
+  /** Result rows in the DOM once the results are there. */
+  rows: number | null;
+  status: 'pending' | 'painted' | 'timeout' | 'noSearch';
+}
+
+export interface EventTimingEntry {
+  name: string;
+  startTime: number;
+  duration: number;
+  processingStart: number;
+  processingEnd: number;
+  interactionId: number;
+}
+
+let recording = false;
+let keystrokes: Keystroke[] = [];
+let current: Keystroke | null = null;
+const waiters = new Map<number, (keystroke: Keystroke) => void>();
+let eventEntries: EventTimingEntry[] = [];
+let plateInput: HTMLInputElement | null = null;
+let resultsRegion: HTMLElement | null = null;
+
+const eventTimingSupported = PerformanceObserver.supportedEntryTypes.includes('event');
+if (eventTimingSupported) {
+  new PerformanceObserver((list) => {
+    // interactionId is in Chromium (and the Event Timing spec), not yet in TypeScript's DOM types.
+    for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
+      if (!recording) continue;
+      eventEntries.push({
+        name: entry.name,
+        startTime: entry.startTime,
+        duration: entry.duration,
+        processingStart: entry.processingStart,
+        processingEnd: entry.processingEnd,
+        interactionId: entry.interactionId ?? 0,
+      });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+}
+
+function finish(keystroke: Keystroke, status: Keystroke['status']): void {
+  if (keystroke.status !== 'pending') return;
+  keystroke.status = status;
+  waiters.get(keystroke.index)?.(keystroke);
+  waiters.delete(keystroke.index);
+}
+
+window.addEventListener(
+  'keydown',
+  (event) => {
+    if (!recording || event.target !== plateInput) return;
+    const previous = current;
+    if (previous !== null && previous.status === 'pending') finish(previous, 'timeout'); // superseded
+    current = {
+      index: keystrokes.length,
+      key: event.key,
+      keydownAt: event.timeStamp,
+      text: null,
+      searchAt: null,
+      answeredAt: null,
+      domAt: null,
+      rafAt: null,
+      paintedAt: null,
+      framesBeforeResults: 0,
+      totals: null,
+      rows: null,
+      status: 'pending',
+    };
+    keystrokes.push(current);
+  },
+  { capture: true },
+);
+
+window.addEventListener(
+  'input',
+  (event) => {
+    const keystroke = current;
+    if (!recording || event.target !== plateInput || keystroke === null || keystroke.text !== null) return;
+    const text = (event.target as HTMLInputElement).value.toUpperCase().trim();
+    const before = keystrokes[keystroke.index - 1];
+    keystroke.text = text;
+    // No search follows: the field is empty, or the text did not change (PlateSearch searches the trimmed text).
+    if (text === '' || (before !== undefined && before.text === text)) {
+      finish(keystroke, 'noSearch');
+      return;
+    }
+    const countFrame = () =>
+      requestAnimationFrame(() => {
+        if (keystroke.status !== 'pending' || keystroke.domAt !== null) return;
+        keystroke.framesBeforeResults++;
+        countFrame();
+      });
+    countFrame();
+  },
+  { capture: true },
+);
+
+/** Do the results on screen show `keystroke`'s answer? Its category totals, or the empty line naming its text. */
+function resultsShow(keystroke: Keystroke): boolean {
+  if (resultsRegion === null || keystroke.totals === null) return false;
+  if (keystroke.totals.every((total) => total === 0)) {
+    return resultsRegion.querySelector('.empty-result')?.textContent?.includes(`“${keystroke.text}”`) ?? false;
+  }
+  const shown = [...resultsRegion.querySelectorAll('.category-total')].map((element) => element.textContent);
+  return shown.length === keystroke.totals.length && shown.every((text, i) => text === `(${keystroke.totals![i]!.toLocaleString('en-US')})`);
+}
+
+function onResultsMutated(): void {
+  const keystroke = current;
+  if (keystroke === null || keystroke.status !== 'pending' || keystroke.answeredAt === null || keystroke.domAt !== null) return;
+  if (!resultsShow(keystroke)) return;
+  keystroke.domAt = performance.now();
+  keystroke.rows = resultsRegion?.querySelectorAll('.plate-row').length ?? 0;
+  requestAnimationFrame(() => {
+    keystroke.rafAt = performance.now();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      keystroke.paintedAt = performance.now();
+      channel.port1.close();
+      finish(keystroke, 'painted');
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What-if experiments: changes to the page's environment (not to src/) that show what a suggested change would buy
+
+export interface WhatIf {
+  /** Intl.DateTimeFormat constructed once per locale and options, as a cache in src/ would (the screen makes a new one per date shown). */
+  cacheDateTimeFormats: boolean;
+  /** Show at most this many rows per category (the worker returns 10); null: as returned. */
+  rowsPerCategory: number | null;
+  /** `content-visibility: auto` on result rows: rows off screen are neither laid out nor painted (a CSS change). */
+  offscreenRowsSkipped: boolean;
+}
+
+const OFFSCREEN_ROWS_CSS = '.plate-row { content-visibility: auto; contain-intrinsic-size: auto 9rem; }';
+
+const OriginalDateTimeFormat = Intl.DateTimeFormat;
+let whatIf: WhatIf = { cacheDateTimeFormats: false, rowsPerCategory: null, offscreenRowsSkipped: false };
+
+function setWhatIf(next: WhatIf): void {
+  whatIf = next;
+  let style = document.getElementById('what-if-css');
+  if (next.offscreenRowsSkipped && style === null) {
+    style = document.createElement('style');
+    style.id = 'what-if-css';
+    style.textContent = OFFSCREEN_ROWS_CSS;
+    document.head.append(style);
+  } else if (!next.offscreenRowsSkipped) {
+    style?.remove();
+  }
+  if (!next.cacheDateTimeFormats) {
+    Intl.DateTimeFormat = OriginalDateTimeFormat;
+    return;
+  }
+  const cache = new Map<string, Intl.DateTimeFormat>();
+  const cached = (args: unknown[]) => {
+    const key = JSON.stringify(args);
+    let format = cache.get(key);
+    if (format === undefined) {
+      format = Reflect.construct(OriginalDateTimeFormat, args) as Intl.DateTimeFormat;
+      cache.set(key, format);
+    }
+    return format;
+  };
+  Intl.DateTimeFormat = new Proxy(OriginalDateTimeFormat, {
+    construct: (_target, args: unknown[]) => cached(args),
+    apply: (_target, _this, args: unknown[]) => cached(args),
+  });
+}
+
+/** The worker's search, as PlateSearch gets it, noting when it asked and when the answer came. */
+async function search(request: PlateSearchRequest): Promise<PlateSearchResult> {
+  const keystroke = current;
+  const mine = keystroke !== null && keystroke.status === 'pending' && keystroke.text === request.text && keystroke.searchAt === null;
+  if (mine) keystroke.searchAt = performance.now();
+  const result = await requireWorker().search(request);
+  const limit = whatIf.rowsPerCategory;
+  if (limit !== null) for (const category of SEARCH_CATEGORIES) result[category].rows = result[category].rows.slice(0, limit);
+  if (mine && keystroke.status === 'pending') {
+    keystroke.totals = SEARCH_CATEGORIES.map((category) => result[category].total);
+    keystroke.answeredAt = performance.now();
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The screen
+
+export interface MountOptions {
+  locations: LocationRef[];
+  /** "Now" for the valid/expired split and the ages (the data's fixed now). */
+  nowMs: number;
+  lastSyncedAt: number | null;
+  status: StoreStatus | null;
+}
+
+const IDLE_SYNC: SyncView = {
+  syncing: false,
+  fresh: false,
+  dataReady: true,
+  currentType: null,
+  progress: Object.fromEntries(SYNC_TYPES.map((type) => [type, { pagesDone: 0, recordsDone: 0 }])) as SyncView['progress'],
+  lastErrors: {},
+  unavailableReason: null,
+};
+
+let root: Root | null = null;
+
+async function mount(options: MountOptions): Promise<void> {
+  const now = () => options.nowMs;
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('no #root');
+  root ??= createRoot(container);
+  root.render(
+    <SectionPage title="Enforcement">
+      <div className="enforcement-screen">
+        <PlateSearch search={search} locations={options.locations} ready lastSyncedAt={options.lastSyncedAt} now={now} />
+        <SyncStatusBar status={options.status} sync={IDLE_SYNC} online now={options.nowMs} onSyncNow={() => undefined} />
+      </div>
+    </SectionPage>,
+  );
+  for (let i = 0; i < 200 && plateInput === null; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    plateInput = container.querySelector<HTMLInputElement>('input.plate-input');
+    resultsRegion = container.querySelector<HTMLElement>('.plate-search-results');
+  }
+  if (plateInput === null || resultsRegion === null) throw new Error('PlateSearch did not render its field and results region');
+  new MutationObserver(onResultsMutated).observe(resultsRegion, { childList: true, subtree: true, characterData: true });
+  plateInput.focus();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const screenBench = {
+  crossOriginIsolated: () => self.crossOriginIsolated,
+  eventTimingSupported: () => eventTimingSupported,
+
+  /** Creates the enforcement worker (the console's module, unchanged) and wraps it with Comlink. */
+  startWorker(): void {
+    const raw = new Worker(new URL('../../src/worker/enforcement.worker.ts', import.meta.url), { type: 'module', name: 'enforcement' });
+    raw.onerror = (event) => console.error(`enforcement worker: ${event.message}`);
+    worker = Comlink.wrap<EnforcementApi>(raw);
+  },
+  open: (): Promise<StoreStatus> => requireWorker().open(),
+  status: (): Promise<StoreStatus> => requireWorker().status(),
+  sync,
+  async flush(): Promise<number> {
+    const started = performance.now();
+    await requireWorker().flush();
+    return performance.now() - started;
+  },
+  /** Searches straight from the page (no UI): warms the worker up; returns the total per text. */
+  async warm(texts: readonly string[], now: number): Promise<number[]> {
+    const totals: number[] = [];
+    for (const text of texts) {
+      const result = await requireWorker().search({ text, now, similar: true });
+      totals.push(SEARCH_CATEGORIES.reduce((sum, category) => sum + result[category].total, 0));
+    }
+    return totals;
+  },
+
+  mount,
+  setWhatIf,
+  /** Starts (or stops) recording keystrokes in the plate field; starting drops what was recorded. */
+  record(on: boolean): void {
+    if (on) {
+      keystrokes = [];
+      eventEntries = [];
+      current = null;
+    } else if (current !== null && current.status === 'pending') {
+      finish(current, 'timeout');
+    }
+    recording = on;
+    plateInput?.focus();
+  },
+  /** Records again after `record(false)`, keeping what was recorded (keystroke indexes go on). */
+  resume(): void {
+    recording = true;
+    plateInput?.focus();
+  },
+  /** Resolves when keystroke `index` is painted (or needs no search), or after `timeoutMs` as a timeout. */
+  settle(index: number, timeoutMs: number): Promise<Keystroke | null> {
+    const keystroke = keystrokes[index];
+    if (keystroke !== undefined && keystroke.status !== 'pending') return Promise.resolve(keystroke);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        const late = keystrokes[index];
+        if (late === undefined) {
+          waiters.delete(index);
+          resolve(null);
+          return;
+        }
+        finish(late, 'timeout');
+      }, timeoutMs);
+      waiters.set(index, (done) => {
+        clearTimeout(timer);
+        resolve(done);
+      });
+    });
+  },
+  keystrokes: (): Keystroke[] => keystrokes,
+  eventTimings: (): EventTimingEntry[] => eventEntries,
+  fieldText: (): string => plateInput?.value ?? '',
+
+  /** A fixed amount of main-thread work, timed: its ratio under throttling shows the slowdown actually applied. */
+  spin(): number {
+    const started = performance.now();
+    let x = 0;
+    for (let i = 0; i < 3_000_000; i++) x = (x + i * 7) % 1_000_003;
+    (screenBench as { sink?: number }).sink = x;
+    return performance.now() - started;
+  },
+};
+
+export type ScreenBenchPage = typeof screenBench;
+(window as unknown as { screenBench: ScreenBenchPage }).screenBench = screenBench;

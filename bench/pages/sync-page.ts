@@ -1,0 +1,294 @@
+import * as Comlink from 'comlink';
+import { SYNC_TYPES, type SyncType } from '../../src/contract/enforcement';
+import type { EnforcementApi } from '../../src/worker/enforcement-api';
+import {
+  SEARCH_CATEGORIES,
+  type PlateSearchRequest,
+  type SearchCategory,
+  type StoreStatus,
+  type SyncProgress,
+  type SyncTypeResult,
+} from '../../src/worker/enforcement-worker-api';
+import type { CeilingOptions, ProbeApi } from './sync-probe.worker';
+
+/**
+ * The sync bench page: runs the REAL enforcement worker (src/worker/enforcement.worker.ts, the module the console
+ * loads) through Comlink, drives it as the sync machine would, and watches the main thread for long tasks.
+ * bench/sync.bench.ts drives it through `window.syncBench`; every time here is the page's performance.now().
+ */
+
+export interface LongTask {
+  startTime: number;
+  duration: number;
+}
+
+const longTasks: LongTask[] = [];
+const longTaskSupported = PerformanceObserver.supportedEntryTypes.includes('longtask');
+if (longTaskSupported) {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+const longTasksBetween = (from: number, to: number) => longTasks.filter((task) => task.startTime >= from && task.startTime < to);
+
+let worker: Comlink.Remote<EnforcementApi> | null = null;
+let rawWorker: Worker | null = null;
+let probe: Comlink.Remote<ProbeApi> | null = null;
+let flushing: Promise<number> | null = null;
+
+function requireWorker(): Comlink.Remote<EnforcementApi> {
+  if (worker === null) throw new Error('enforcement worker not started');
+  return worker;
+}
+
+function requireProbe(): Comlink.Remote<ProbeApi> {
+  if (probe === null) {
+    const raw = new Worker(new URL('./sync-probe.worker.ts', import.meta.url), { type: 'module', name: 'sync-bench-probe' });
+    raw.onerror = (event) => console.error(`probe worker: ${event.message}`);
+    probe = Comlink.wrap<ProbeApi>(raw);
+  }
+  return probe;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface RoundOptions {
+  apiBase: string;
+  locationIds: number[];
+  now: number;
+  idToken: string;
+  sessionToken: string;
+  /** A search from the page every `intervalMs` while the round runs (what an officer waits for); null: none. */
+  probe: { text: string; intervalMs: number } | null;
+  /** Safety stop for a type that keeps reporting the page cap. */
+  maxCallsPerType: number;
+}
+
+export interface TypeRound {
+  type: SyncType;
+  calls: number;
+  pages: number;
+  records: number;
+  ms: number;
+  outcomes: string[];
+  failure: string | null;
+}
+
+export interface RoundResult {
+  startedAt: number;
+  returnedAt: number;
+  /** Arrival on the page of the last progress event (sent by the worker once a page is committed). */
+  lastProgressAt: number | null;
+  progressEvents: number;
+  types: TypeRound[];
+  probeMs: number[];
+  probeTotals: number[];
+  longTasks: LongTask[];
+}
+
+export interface VerifyResult {
+  ms: number;
+  totals: Record<SearchCategory, number>[];
+  /** One query's round trip each. */
+  queryMs: number[];
+  /** When each answer arrived (page clock). */
+  answeredAt: number[];
+}
+
+function describeOutcome(result: SyncTypeResult): string {
+  if (result.outcome === 'done') return `done:${result.stoppedBy}`;
+  if (result.outcome === 'skipped') return `skipped:${result.reason}`;
+  return 'failed';
+}
+
+async function syncRound(options: RoundOptions): Promise<RoundResult> {
+  const remote = requireWorker();
+  const progressAt: number[] = [];
+  const auth = Comlink.proxy({ getIdToken: async () => options.idToken, sessionToken: options.sessionToken });
+  const onProgress = Comlink.proxy((_progress: SyncProgress) => {
+    progressAt.push(performance.now());
+  });
+  const probeMs: number[] = [];
+  const probeTotals: number[] = [];
+  let running = true;
+  const startedAt = performance.now();
+
+  const probing = (async () => {
+    if (options.probe === null) return;
+    const { text, intervalMs } = options.probe;
+    while (running) {
+      await sleep(intervalMs);
+      if (!running) break;
+      const started = performance.now();
+      const result = await remote.search({ text, now: options.now });
+      probeMs.push(performance.now() - started);
+      probeTotals.push(SEARCH_CATEGORIES.reduce((sum, category) => sum + result[category].total, 0));
+    }
+  })();
+
+  const types: TypeRound[] = [];
+  try {
+    for (const type of SYNC_TYPES) {
+      const typeStarted = performance.now();
+      const round: TypeRound = { type, calls: 0, pages: 0, records: 0, ms: 0, outcomes: [], failure: null };
+      // As the sync machine does: the same type again while it stops at the page cap (50 pages per call).
+      for (;;) {
+        round.calls++;
+        const result = await remote.syncType({ type, apiBase: options.apiBase, locationIds: options.locationIds, now: options.now }, auth, onProgress);
+        round.outcomes.push(describeOutcome(result));
+        if (result.outcome !== 'skipped') {
+          round.pages += result.pages;
+          round.records += result.records;
+        }
+        if (result.outcome === 'failed') {
+          round.failure = result.message;
+          break;
+        }
+        if (result.outcome !== 'done' || result.stoppedBy !== 'pageCap' || round.calls >= options.maxCallsPerType) break;
+      }
+      round.ms = performance.now() - typeStarted;
+      types.push(round);
+    }
+  } finally {
+    running = false;
+  }
+  const returnedAt = performance.now();
+  await probing;
+  return {
+    startedAt,
+    returnedAt,
+    lastProgressAt: progressAt.at(-1) ?? null,
+    progressEvents: progressAt.length,
+    types,
+    probeMs,
+    probeTotals,
+    longTasks: longTasksBetween(startedAt, returnedAt),
+  };
+}
+
+async function verify(texts: readonly string[], now: number): Promise<VerifyResult> {
+  const remote = requireWorker();
+  const started = performance.now();
+  const totals: Record<SearchCategory, number>[] = [];
+  const queryMs: number[] = [];
+  const answeredAt: number[] = [];
+  for (const text of texts) {
+    const queryStarted = performance.now();
+    const result = await remote.search({ text, now });
+    answeredAt.push(performance.now());
+    queryMs.push(answeredAt[answeredAt.length - 1]! - queryStarted);
+    totals.push(Object.fromEntries(SEARCH_CATEGORIES.map((category) => [category, result[category].total])) as Record<SearchCategory, number>);
+  }
+  return { ms: performance.now() - started, totals, queryMs, answeredAt };
+}
+
+const syncBench = {
+  crossOriginIsolated: () => self.crossOriginIsolated,
+  longTaskSupported: () => longTaskSupported,
+
+  /**
+   * Busy-waits `ms` on the main thread in a task of its own (a timer: code run by DevTools' evaluate is not a task the
+   * long-task observer reports), so the harness can check that the observer sees a ≥ 50 ms task.
+   */
+  async longTaskSelfTest(ms: number): Promise<LongTask[]> {
+    const started = performance.now();
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        const busy = performance.now();
+        while (performance.now() - busy < ms) {
+          // busy
+        }
+        resolve();
+      }, 0),
+    );
+    await sleep(500);
+    return longTasksBetween(started, performance.now());
+  },
+
+  longTasksBetween,
+
+  /** Creates the enforcement worker (the console's module, unchanged) and wraps it with Comlink. */
+  startWorker(): number {
+    const started = performance.now();
+    rawWorker = new Worker(new URL('../../src/worker/enforcement.worker.ts', import.meta.url), { type: 'module', name: 'enforcement' });
+    rawWorker.onerror = (event) => console.error(`enforcement worker: ${event.message}`);
+    worker = Comlink.wrap<EnforcementApi>(rawWorker);
+    return started;
+  },
+
+  async open(): Promise<{ ms: number; status: StoreStatus }> {
+    const started = performance.now();
+    const status = await requireWorker().open();
+    return { ms: performance.now() - started, status };
+  },
+
+  status: () => requireWorker().status(),
+
+  syncRound,
+
+  /**
+   * A fresh sync: the round; as soon as it returns, flush() is started (not awaited: `flushed()` reports when it
+   * resolves) and the probe worker counts what is committed, while the verification searches run.
+   */
+  async freshSync(options: RoundOptions, verifyTexts: readonly string[], databaseName: string) {
+    const round = await syncRound(options);
+    flushing = requireWorker()
+      .flush()
+      .then(() => performance.now());
+    const committed = requireProbe().committedRecords(databaseName);
+    const verification = await verify(verifyTexts, options.now);
+    const verifiedAt = performance.now();
+    return { round, verification, verifiedAt, committed: await committed };
+  },
+
+  /** Waits for the flush started by freshSync; returns when it resolved (page clock). */
+  async flushed(): Promise<number> {
+    if (flushing === null) throw new Error('no flush started');
+    return flushing;
+  },
+
+  async flush(): Promise<number> {
+    const started = performance.now();
+    await requireWorker().flush();
+    return performance.now() - started;
+  },
+
+  verify,
+
+  async purge(now: number): Promise<{ ms: number; purged: number }> {
+    const started = performance.now();
+    const { purged } = await requireWorker().purge(now);
+    return { ms: performance.now() - started, purged };
+  },
+
+  async search(request: PlateSearchRequest) {
+    const started = performance.now();
+    const result = await requireWorker().search(request);
+    return { ms: performance.now() - started, result };
+  },
+
+  /** After a reload: from creating the worker to the first search answered (open() loads the index snapshot). */
+  async coldStart(text: string, now: number) {
+    const started = syncBench.startWorker();
+    const remote = requireWorker();
+    await remote.open();
+    const opened = performance.now();
+    const result = await remote.search({ text, now });
+    const answered = performance.now();
+    return {
+      totalMs: answered - started,
+      openMs: opened - started,
+      firstSearchMs: answered - opened,
+      totals: Object.fromEntries(SEARCH_CATEGORIES.map((category) => [category, result[category].total])) as Record<SearchCategory, number>,
+    };
+  },
+
+  committedRecords: (name: string) => requireProbe().committedRecords(name),
+  ceiling: (options: CeilingOptions) => requireProbe().ceiling(options),
+
+  now: () => performance.now(),
+};
+
+export type SyncBenchPage = typeof syncBench;
+(window as unknown as { syncBench: SyncBenchPage }).syncBench = syncBench;
