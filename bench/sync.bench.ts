@@ -20,6 +20,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SYNC_PAGE_SIZE, SYNC_TYPES, PURGE_AFTER_SECONDS, type SyncType } from '../src/contract/enforcement';
 import { SEARCH_CATEGORIES, type SearchCategory } from '../src/worker/enforcement-worker-api';
 import { STORE_NAME } from '../src/worker/store';
@@ -34,8 +35,8 @@ import { demoAccount } from '../server/db/seed/demo-accounts';
 import { startApiForBenchmark, type BenchmarkApi } from '../server/testing/benchmark-api';
 import { SESSION_HEADER } from '../src/contract/envelope';
 import { attachToWorker, echoPageConsole, launchChromium, type WorkerCdpSession } from './lib/chromium';
-import { formatGoals, formatTable, goalAtLeast, goalAtMost, machineInfo, writeResults, type Goal } from './lib/report';
-import { BENCH_DIST, buildBenchPages, serveStatic } from './lib/serve';
+import { formatGoals, formatTable, goalAtLeast, goalAtMost, machineInfo, RESULTS_DIR, writeResults, type Goal } from './lib/report';
+import { buildBenchPagesInto, serveStatic } from './lib/serve';
 import { round, summarize } from './lib/stats';
 import type { RoundOptions, RoundResult, SyncBenchPage } from './pages/sync-page';
 
@@ -74,6 +75,8 @@ const CEILING_BATCH = 2000;
 const SCRATCH_DB = 'lpa-bench-sync-ceiling';
 const HEAP_SAMPLE_MS = 250;
 const MB = 1e6; // decimal MB, the stricter reading of the goal
+/** The sync page is built apart from bench/results/dist, so benchmarks run side by side cannot delete each other's. */
+const DIST = path.join(RESULTS_DIR, 'dist-sync');
 
 const GOALS = {
   timeToSearchableMs: 10_000,
@@ -487,9 +490,9 @@ function roundSummary(result: RoundResult) {
 async function main(): Promise<void> {
   const loadAtStart = machineInfo().loadAverage;
   const target = splitRecords(RECORDS);
-  step(`building bench pages (bench/vite.config.ts); finding record counts that serve ${RECORDS} records`);
-  const buildMs = await buildBenchPages();
-  const server = await serveStatic(BENCH_DIST);
+  step(`building bench/pages/sync.html into ${path.relative(process.cwd(), DIST)}; finding record counts that serve ${RECORDS} records`);
+  const buildMs = await buildBenchPagesInto(['sync'], DIST);
+  const server = await serveStatic(DIST);
   const calibrateStarted = performance.now();
   const counts = calibrateCounts(target);
   const calibrateMs = performance.now() - calibrateStarted;
