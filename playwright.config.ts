@@ -1,17 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/chromium';
 import { E2E, E2E_API_URL, E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './test/e2e/stack';
-
-// Debian's Chromium (a Playwright browser download is not possible here), with the flags this machine needs.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const consoleEnv = {
   VITE_API_BASE: E2E_API_URL,
@@ -37,7 +26,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath, args: chromiumArgs } },
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
     },
   ],
   webServer: [
