@@ -36,9 +36,11 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from '@playwright/test';
 import { build, preview } from 'vite';
-import { SYNC_PAGE_SIZE, SYNC_TYPES, PURGE_AFTER_SECONDS } from '../src/contract/enforcement';
+import { SYNC_PAGE_SIZE, SYNC_TYPES } from '../src/contract/enforcement';
+import { flag, option } from './lib/cli';
+import { isServed } from './lib/served-records';
 import { SEARCH_CATEGORIES } from '../src/worker/enforcement-worker-api';
-import { generateEnforcementRecords, splitRecords, type GeneratedRecord, type TypeCounts } from '../server/db/seed/enforcement-data';
+import { generateEnforcementRecords, splitRecords, type TypeCounts } from '../server/db/seed/enforcement-data';
 import { demoAccount } from '../server/db/seed/demo-accounts';
 import { DEMO_LOCATIONS } from '../server/db/seed/demo-locations';
 import { startApiForBenchmark } from '../server/testing/benchmark-api';
@@ -54,13 +56,6 @@ import { buildTypingMix, MIX, SEQUENCE_KINDS, textsAfterKeys, type SequenceKind,
 // ---------------------------------------------------------------------------------------------------------------
 // Options
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at >= 0) return process.argv[at + 1];
-  const inline = process.argv.find((arg) => arg.startsWith(`--${name}=`));
-  return inline?.slice(name.length + 3);
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const RECORDS = Number(option('records') ?? 500_000);
 const SEED = option('seed') ?? '1';
@@ -104,28 +99,6 @@ type BenchWindow = { screenBench: ScreenBenchPage };
 // ---------------------------------------------------------------------------------------------------------------
 // The data: what the API serves the officer (as bench:sync computes it), and the plates among it
 
-function expirySeconds(item: GeneratedRecord): number {
-  if (item.type === 'valid' || item.type === 'expired') return item.record.expiry_date_time_unix;
-  if (item.type === 'spothero' || item.type === 'parkwhiz') return Math.floor(Date.parse(item.record.expiry_date_time) / 1000);
-  return Number.POSITIVE_INFINITY;
-}
-
-/** The API's filter (server/db/enforcement.ts): valid after now, expired and bookings within the last 21 days. */
-function isServed(item: GeneratedRecord): boolean {
-  const expiry = expirySeconds(item);
-  const cutoff = NOW_SECONDS - PURGE_AFTER_SECONDS;
-  switch (item.type) {
-    case 'valid':
-      return expiry > NOW_SECONDS;
-    case 'expired':
-      return expiry <= NOW_SECONDS && expiry > cutoff;
-    case 'spothero':
-    case 'parkwhiz':
-      return expiry > cutoff;
-    case 'monthly_parkers':
-      return true;
-  }
-}
 
 /**
  * How many records of each type to generate so that the API serves exactly `target` of each (it leaves out expired
@@ -144,7 +117,7 @@ function officerData(target: TypeCounts): { counts: TypeCounts; plates: string[]
     const plates: string[] = [];
     for (const item of generateEnforcementRecords({ counts: trial, locations: LOCATION_IDS, seed: SEED, now: NOW_MS })) {
       generated[item.type]++;
-      if (needed[item.type] !== undefined || !isServed(item)) continue;
+      if (needed[item.type] !== undefined || !isServed(item, NOW_SECONDS)) continue;
       plates.push(item.record.license_plate.toUpperCase());
       if (++served[item.type] === target[item.type]) needed[item.type] = generated[item.type];
     }

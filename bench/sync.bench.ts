@@ -22,6 +22,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SYNC_PAGE_SIZE, SYNC_TYPES, PURGE_AFTER_SECONDS, type SyncType } from '../src/contract/enforcement';
+import { flag, option } from './lib/cli';
+import { expirySeconds, isServed } from './lib/served-records';
 import { SEARCH_CATEGORIES, type SearchCategory } from '../src/worker/enforcement-worker-api';
 import { STORE_NAME } from '../src/worker/store';
 import {
@@ -43,13 +45,6 @@ import type { RoundOptions, RoundResult, SyncBenchPage } from './pages/sync-page
 // ---------------------------------------------------------------------------------------------------------------
 // Options
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at >= 0) return process.argv[at + 1];
-  const inline = process.argv.find((arg) => arg.startsWith(`--${name}=`));
-  return inline?.slice(name.length + 3);
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const RECORDS = Number(option('records') ?? 500_000);
 const SEED = option('seed') ?? '1';
@@ -101,28 +96,6 @@ type Category = SearchCategory;
 const CATEGORY_INDEX = Object.fromEntries(SEARCH_CATEGORIES.map((category, i) => [category, i])) as Record<Category, number>;
 const CHARACTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 
-function expirySeconds(item: GeneratedRecord): number {
-  if (item.type === 'valid' || item.type === 'expired') return item.record.expiry_date_time_unix;
-  if (item.type === 'spothero' || item.type === 'parkwhiz') return Math.floor(Date.parse(item.record.expiry_date_time) / 1000);
-  return Number.POSITIVE_INFINITY; // monthly parkers are never purged
-}
-
-/** The API's filter (server/db/enforcement.ts): valid after now, expired and bookings within the last 21 days. */
-function isServed(item: GeneratedRecord): boolean {
-  const expiry = expirySeconds(item);
-  const cutoff = NOW_SECONDS - PURGE_AFTER_SECONDS;
-  switch (item.type) {
-    case 'valid':
-      return expiry > NOW_SECONDS;
-    case 'expired':
-      return expiry <= NOW_SECONDS && expiry > cutoff;
-    case 'spothero':
-    case 'parkwhiz':
-      return expiry > cutoff;
-    case 'monthly_parkers':
-      return true;
-  }
-}
 
 /** Search splits transactions by expiry at search time; the other types are their own category. */
 function categoryOf(item: GeneratedRecord): Category {
@@ -146,7 +119,7 @@ function calibrateCounts(target: TypeCounts): TypeCounts {
     const needed: Partial<TypeCounts> = {};
     for (const item of generateEnforcementRecords({ counts: trial, locations: LOCATION_IDS, seed: SEED, now: NOW_MS })) {
       generated[item.type]++;
-      if (needed[item.type] !== undefined || !isServed(item)) continue;
+      if (needed[item.type] !== undefined || !isServed(item, NOW_SECONDS)) continue;
       if (++served[item.type] === target[item.type]) needed[item.type] = generated[item.type];
     }
     if (SYNC_TYPES.every((type) => needed[type] !== undefined)) return needed as TypeCounts;
@@ -199,7 +172,7 @@ function expectedFor(counts: TypeCounts, firstIds: FirstIds): Expected {
   let parkerRow = 0; // monthly_parker_id: the API's surrogate key, in the order the generator made the records
   for (const item of generateEnforcementRecords({ counts, locations: LOCATION_IDS, seed: SEED, now: NOW_MS, firstIds })) {
     if (item.type === 'monthly_parkers') parkerRow++;
-    if (!isServed(item)) continue;
+    if (!isServed(item, NOW_SECONDS)) continue;
     if (REPLAY) {
       const key = item.type === 'valid' || item.type === 'expired' ? item.record.transaction_id : item.type === 'monthly_parkers' ? parkerRow : item.record.id;
       replay[item.type].push({ updatedAt: item.record.updated_at, key, json: JSON.stringify(item.record) });
