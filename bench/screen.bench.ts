@@ -64,6 +64,8 @@ const THROTTLE_RATE = Number(option('rate') ?? 4);
 const FULL_SPEED_PASS = flag('full-speed');
 const WHAT_IF = !flag('no-what-if');
 const KEEP_BUILD = flag('keep-build');
+/** Only build the app and weigh its JavaScript (no API, sync or typing): a quick check while trimming the bundle. */
+const JS_ONLY = flag('js-only');
 if (!Number.isInteger(RECORDS) || RECORDS < SYNC_TYPES.length) throw new Error(`--records must be an integer ≥ 5, not ${option('records')}`);
 
 const REPO = path.dirname(BENCH_DIR);
@@ -135,12 +137,21 @@ interface PageScripts {
   bytes: number;
 }
 
+interface LoadedScript {
+  url: string;
+  file: string;
+  bytes: number;
+  gzBytes: number;
+}
+
 interface BundleReport {
   buildMs: number;
   login: PageScripts & {
-    /** What the browser loaded for /login until load + network idle. */
-    loaded: { url: string; file: string; bytes: number; gzBytes: number }[];
+    /** What the browser requested for /login before its form could be used (the E-mail field visible and enabled). */
+    loaded: LoadedScript[];
     loadedGzBytes: number;
+    /** What it requested after that, until network idle: loaded off the critical path (idle-time imports). */
+    afterInteractive: LoadedScript[];
     /** The manifest closure and the browser agree on the files. */
     agrees: boolean;
     interactiveMs: number;
@@ -215,29 +226,41 @@ async function measureBundles(browser: Browser): Promise<BundleReport> {
     try {
       const page = await context.newPage();
       echoPageConsole(page, '[login page]');
-      const bodies: Promise<{ url: string; file: string; bytes: number; gzBytes: number } | null>[] = [];
-      page.on('response', (response) => {
-        const url = response.url();
-        if (response.request().resourceType() !== 'script' && !new URL(url).pathname.endsWith('.js')) return;
+      // Each script is sorted by when it was requested: before the form could be used, or after (idle-time imports).
+      let interactive = false;
+      const bodies: Promise<(LoadedScript & { critical: boolean }) | null>[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (request.resourceType() !== 'script' && !new URL(url).pathname.endsWith('.js')) return;
+        const critical = !interactive;
         bodies.push(
-          response.body().then(
-            (body) => ({ url, file: new URL(url).pathname.replace(/^\//, ''), bytes: body.length, gzBytes: gzipBytes(body) }),
-            () => null,
-          ),
+          request.response().then(async (response) => {
+            if (!response) return null;
+            const body = await response.body();
+            return { url, file: new URL(url).pathname.replace(/^\//, ''), bytes: body.length, gzBytes: gzipBytes(body), critical };
+          }).catch(() => null),
         );
       });
       const navigated = performance.now();
-      await page.goto(`${origin}/login`, { waitUntil: 'load' });
+      await page.goto(`${origin}/login`, { waitUntil: 'commit' });
       await page.getByLabel('E-mail').waitFor({ state: 'visible' });
+      await page.waitForFunction(() => {
+        const field = document.querySelector<HTMLInputElement>('input[type="email"], input[autocomplete="email"], input[name="email"]');
+        return field !== null && !field.disabled;
+      });
+      interactive = true;
       const interactiveMs = performance.now() - navigated;
+      await page.waitForLoadState('load');
       await page.waitForLoadState('networkidle');
-      const loaded = (await Promise.all(bodies)).filter((entry): entry is NonNullable<typeof entry> => entry !== null);
+      const all = (await Promise.all(bodies)).filter((entry): entry is NonNullable<typeof entry> => entry !== null);
+      const loaded = all.filter((entry) => entry.critical);
+      const afterInteractive = all.filter((entry) => !entry.critical);
       const loadedFiles = new Set(loaded.map((entry) => entry.file));
       const closureFiles = new Set(login.chunks.map((chunk) => chunk.file));
       const agrees = loadedFiles.size === closureFiles.size && [...loadedFiles].every((file) => closureFiles.has(file));
       return {
         buildMs,
-        login: { ...login, loaded, loadedGzBytes: loaded.reduce((sum, entry) => sum + entry.gzBytes, 0), agrees, interactiveMs },
+        login: { ...login, loaded, afterInteractive, loadedGzBytes: loaded.reduce((sum, entry) => sum + entry.gzBytes, 0), agrees, interactiveMs },
         list,
         worker,
         css,
@@ -554,7 +577,51 @@ const showEvent = (ms: number) => (ms === 0 ? '< 16' : String(ms));
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** `--js-only`: the JavaScript figures alone, printed and written to bench/results/screen-js.json. */
+async function measureJsOnly(): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    step('building the app (production) and loading /login');
+    const bundles = await measureBundles(browser);
+    const loginJsGzKB = round(bundles.login.loadedGzBytes / KB);
+    const listJsGzKB = round(bundles.list.gzBytes / KB);
+    const scripts = (entries: readonly LoadedScript[]) => entries.map((e) => [e.file, round(e.bytes / KB), round(e.gzBytes / KB)]);
+    console.log('');
+    console.log(formatTable(['/login: requested before the form was usable', 'KB', 'KB gz'], scripts(bundles.login.loaded)));
+    console.log('');
+    console.log(formatTable(['/login: requested after (off the critical path)', 'KB', 'KB gz'], scripts(bundles.login.afterInteractive)));
+    console.log('');
+    console.log(formatTable(['/list chunk (static closure)', 'KB', 'KB gz'], bundles.list.chunks.map((c) => [c.file, round(c.bytes / KB), round(c.gzBytes / KB)])));
+    console.log('');
+    console.log(
+      formatTable(
+        ['/list JS by package (source maps)', 'KB min', 'KB gz (share)'],
+        bundles.listPackages.slice(0, 20).map((p) => [p.name, round(p.bytes / KB), round(p.gzBytesEstimate / KB)]),
+      ),
+    );
+    const goals: Goal[] = [
+      goalAtMost('JS gz loaded by /login before interactive', 'loginJsGzKB', loginJsGzKB, GOALS.loginJsGzKB, 'KB'),
+      goalAtMost('JS gz needed by /list before interactive', 'listJsGzKB', listJsGzKB, GOALS.listJsGzKB, 'KB'),
+    ];
+    console.log('');
+    console.log(`/login manifest closure ${round(bundles.login.gzBytes / KB)} KB gz (${bundles.login.agrees ? 'same files as the browser requested' : 'DIFFERENT files from the browser'}); form usable after ${round(bundles.login.interactiveMs)} ms`);
+    console.log(formatGoals(goals));
+    await writeResults('screen-js', {
+      name: 'screen-js',
+      date: new Date().toISOString(),
+      loginJsGzKB,
+      listJsGzKB,
+      loginAfterInteractiveGzKB: round(bundles.login.afterInteractive.reduce((sum, e) => sum + e.gzBytes, 0) / KB),
+      loginManifestMatchesBrowser: bundles.login.agrees,
+      listChunks: bundles.list.chunks.map((c) => ({ file: c.file, gzKB: round(c.gzBytes / KB) })),
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (JS_ONLY) return measureJsOnly();
   const loadAtStart = machineInfo().loadAverage;
   step(`building the screen page (${path.relative(REPO, SCREEN_DIST)}); finding record counts that serve ${RECORDS} records`);
   const pageBuildMs = await buildBenchPagesInto(['screen'], SCREEN_DIST, [react()], { sourcemap: true });
