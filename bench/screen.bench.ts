@@ -40,6 +40,7 @@ import { SYNC_PAGE_SIZE, SYNC_TYPES } from '../src/contract/enforcement';
 import { flag, option } from './lib/cli';
 import { isServed } from './lib/served-records';
 import { SEARCH_CATEGORIES } from '../src/worker/enforcement-worker-api';
+import { FIRST_PAINT_ROWS } from '../src/routes/-components/enforcement/search-results';
 import { generateEnforcementRecords, splitRecords, type TypeCounts } from '../server/db/seed/enforcement-data';
 import { demoAccount } from '../server/db/seed/demo-accounts';
 import { DEMO_LOCATIONS } from '../server/db/seed/demo-locations';
@@ -64,6 +65,7 @@ const THROTTLE_RATE = Number(option('rate') ?? 4);
 const FULL_SPEED_PASS = flag('full-speed');
 const WHAT_IF = !flag('no-what-if');
 const KEEP_BUILD = flag('keep-build');
+const TRACE = flag('trace');
 /** Only build the app and weigh its JavaScript (no API, sync or typing): a quick check while trimming the bundle. */
 const JS_ONLY = flag('js-only');
 if (!Number.isInteger(RECORDS) || RECORDS < SYNC_TYPES.length) throw new Error(`--records must be an integer ≥ 5, not ${option('records')}`);
@@ -309,24 +311,19 @@ interface Variant {
 
 const AS_BUILT: Variant = {
   name: 'asBuilt',
-  description: 'the screen as built',
-  whatIf: { cacheDateTimeFormats: false, rowsPerCategory: null, offscreenRowsSkipped: false },
+  description: `the screen as built (${FIRST_PAINT_ROWS} rows with the first paint, the rest in a transition)`,
+  whatIf: { firstPaintRows: null },
 };
 const WHAT_IFS: Variant[] = [
   {
-    name: 'cachedDateFormats',
-    description: 'Intl.DateTimeFormat cached per zone (not one per date shown)',
-    whatIf: { cacheDateTimeFormats: true, rowsPerCategory: null, offscreenRowsSkipped: false },
+    name: 'allRowsAtOnce',
+    description: 'every row (up to 50) with the first paint: no transition',
+    whatIf: { firstPaintRows: 50 },
   },
   {
-    name: 'cachedDateFormatsOffscreenRowsSkipped',
-    description: 'the same + .plate-row { content-visibility: auto }',
-    whatIf: { cacheDateTimeFormats: true, rowsPerCategory: null, offscreenRowsSkipped: true },
-  },
-  {
-    name: 'cachedDateFormatsThreeRows',
-    description: 'cached formats + at most 3 rows per category (15, not 50)',
-    whatIf: { cacheDateTimeFormats: true, rowsPerCategory: 3, offscreenRowsSkipped: false },
+    name: 'threeRowsFirst',
+    description: '3 rows with the first paint, the rest in a transition',
+    whatIf: { firstPaintRows: 3 },
   },
 ];
 
@@ -473,6 +470,32 @@ async function profiledPass(page: Page, sequences: readonly TypingSequence[], ra
   return { keys: pass.keys.length, ...(await attributeProfile(profile)) };
 }
 
+/**
+ * `--trace`: the same sequences again under a Chromium trace (devtools.timeline), summed by event on the page's main
+ * thread: how much of the typing is style, layout, paint, script. Not measured; printed and saved as screen.trace.json.
+ */
+async function tracedPass(browser: Browser, page: Page, sequences: readonly TypingSequence[], rate: number) {
+  const file = path.join(RESULTS_DIR, 'screen.trace.json');
+  await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  try {
+    await typeMix(page, sequences, rate);
+  } finally {
+    await browser.stopTracing();
+  }
+  type TraceEvent = { name: string; ph: string; dur?: number; tid: number; pid: number; args?: { name?: string } };
+  const { traceEvents } = JSON.parse(await readFile(file, 'utf8')) as { traceEvents: TraceEvent[] };
+  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const totals = new Map<string, { ms: number; n: number }>();
+  for (const event of traceEvents) {
+    if (event.ph !== 'X' || event.dur === undefined || main === undefined || event.tid !== main.tid || event.pid !== main.pid) continue;
+    const entry = totals.get(event.name) ?? { ms: 0, n: 0 };
+    entry.ms += event.dur / 1000;
+    entry.n++;
+    totals.set(event.name, entry);
+  }
+  return [...totals.entries()].map(([name, t]) => ({ name, ms: round(t.ms), n: t.n })).sort((a, b) => b.ms - a.ms);
+}
+
 interface Distribution {
   n: number;
   p50: number;
@@ -538,7 +561,10 @@ function analyse(pass: TypingPass) {
     };
   }
   // Rendering cost grows with the rows shown (up to 10 per category): latency by how many rows the answer showed.
-  const byRows = (low: number, high: number) => distribution(samples.filter((k) => (k.rows ?? 0) >= low && (k.rows ?? 0) <= high).map((k) => k.paintedAt! - k.keydownAt));
+  const byRows = (low: number, high: number) =>
+    distribution(samples.filter((k) => (k.answerRows ?? 0) >= low && (k.answerRows ?? 0) <= high).map((k) => k.paintedAt! - k.keydownAt));
+  // The rows beyond the first paint's, painted before the next key (the rest were interrupted by it, as designed).
+  const allRows = samples.filter((k) => k.allRowsPaintedAt !== null);
   const byRowsShown = { '0': byRows(0, 0), '1-10': byRows(1, 10), '11-30': byRows(11, 30), '31-50': byRows(31, 50) };
   const misses = samples.filter((k) => k.totals!.every((total) => total === 0)).length;
   const finalPlateTotals = pass.keys
@@ -553,6 +579,8 @@ function analyse(pass: TypingPass) {
     noSearch: pass.keys.filter((typed) => typed.keystroke?.status === 'noSearch').length,
     textMismatches: pass.keys.filter((typed) => typed.keystroke?.text !== typed.expected).length,
     keystrokeToPaint: distribution(latency),
+    keystrokeToAllRowsPainted: distribution(allRows.map((k) => k.allRowsPaintedAt! - k.keydownAt)),
+    allRowsPaintedBeforeNextKey: allRows.length,
     eventTiming: {
       reportedOver16Ms: reported,
       p50: round(percentile([...eventDurations].sort((a, b) => a - b), 50)),
@@ -701,6 +729,11 @@ async function main(): Promise<void> {
     const profiledSequences = (Object.keys(MIX) as SequenceKind[]).map((kind) => sequences.find((s) => s.kind === kind)!);
     step(`profiling the page's main thread while typing ${profiledSequences.length} sequences at ${THROTTLE_RATE}× CPU (not measured)`);
     const profile = await profiledPass(page, profiledSequences, THROTTLE_RATE);
+    if (TRACE) {
+      step(`tracing the page's main thread while typing ${profiledSequences.length} sequences at ${THROTTLE_RATE}× CPU (not measured)`);
+      const events = await tracedPass(browser, page, profiledSequences, THROTTLE_RATE);
+      console.log(formatTable(['trace event (page main thread; nested events overlap)', 'ms', 'n'], events.slice(0, 25).map((e) => [e.name, e.ms, e.n])));
+    }
     let fullSpeedPass: TypingPass | null = null;
     if (FULL_SPEED_PASS) {
       step(`the same mix at 1× CPU (comparison)`);
@@ -738,6 +771,7 @@ async function main(): Promise<void> {
         ['keystroke → results painted (ms)', 'n', 'p50', 'p75', 'p95', 'max'],
         [
           stageRow(`${THROTTLE_RATE}× CPU (page; worker not throttled) — headline`, throttled.keystrokeToPaint),
+          stageRow(`  keystroke → every row of the answer painted (${throttled.allRowsPaintedBeforeNextKey} keys, before the next key)`, throttled.keystrokeToAllRowsPainted),
           ['  Event Timing, INP-style (keydown → next paint)', throttled.samples, showEvent(throttled.eventTiming.p50), showEvent(throttled.eventTiming.p75), showEvent(throttled.eventTiming.p95), showEvent(throttled.eventTiming.max)],
           stageRow('  key → PlateSearch calls search()', throttled.stages.keyToSearchCall),
           stageRow('  search() → answer on the page (worker round trip)', throttled.stages.workerRoundTrip),
@@ -757,7 +791,7 @@ async function main(): Promise<void> {
       console.log('');
       console.log(
         formatTable(
-          [`what-if, same sequences in turn (${THROTTLE_RATE}×; ms)`, 'p50', 'p75', 'p95', 'render p75', 'paint p75', 'frames before results'],
+          [`what-if, same sequences in turn (${THROTTLE_RATE}×; ms)`, 'p50', 'p75', 'p95', 'render p75', 'paint p75', 'all rows p75', 'frames before results'],
           [{ description: AS_BUILT.description, result: throttled }, ...whatIfs].map((w) => [
             w.description,
             w.result.keystrokeToPaint.p50,
@@ -765,6 +799,7 @@ async function main(): Promise<void> {
             w.result.keystrokeToPaint.p95,
             w.result.stages.answerToResultsInDom.p75,
             w.result.stages.resultsInDomToPaint.p75,
+            w.result.keystrokeToAllRowsPainted.p75,
             `${w.result.keysWithFramesBeforeResults} of ${w.result.samples}`,
           ]),
         ),
@@ -845,6 +880,7 @@ async function main(): Promise<void> {
       keystrokeToPaintP75Ms: throttled.keystrokeToPaint.p75,
       keystrokeToPaintP95Ms: throttled.keystrokeToPaint.p95,
       keystrokeToPaintMaxMs: throttled.keystrokeToPaint.max,
+      keystrokeToAllRowsPaintedP75Ms: throttled.keystrokeToAllRowsPainted.p75,
       loginJsGzKB,
       listJsGzKB,
       workerJsGzKB: workerGzKB,

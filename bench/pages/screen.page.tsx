@@ -114,8 +114,13 @@ export interface Keystroke {
   framesBeforeResults: number;
   /** Totals per category in the answer (SEARCH_CATEGORIES order). */
   totals: number[] | null;
-  /** Result rows in the DOM once the results are there. */
+  /** Result rows in the DOM once the results are there (the first paint's). */
   rows: number | null;
+  /** Rows in the answer (up to 10 per category): all of them are in the DOM at allRowsDomAt. */
+  answerRows: number | null;
+  allRowsDomAt: number | null;
+  /** A task after the frame that painted all the answer's rows; null if the next key came first. */
+  allRowsPaintedAt: number | null;
   status: 'pending' | 'painted' | 'timeout' | 'noSearch';
 }
 
@@ -180,6 +185,9 @@ window.addEventListener(
       framesBeforeResults: 0,
       totals: null,
       rows: null,
+      answerRows: null,
+      allRowsDomAt: null,
+      allRowsPaintedAt: null,
       status: 'pending',
     };
     keystrokes.push(current);
@@ -221,70 +229,56 @@ function resultsShow(keystroke: Keystroke): boolean {
   return shown.length === keystroke.totals.length && shown.every((text, i) => text === `(${keystroke.totals![i]!.toLocaleString('en-US')})`);
 }
 
-function onResultsMutated(): void {
-  const keystroke = current;
-  if (keystroke === null || keystroke.status !== 'pending' || keystroke.answeredAt === null || keystroke.domAt !== null) return;
-  if (!resultsShow(keystroke)) return;
-  keystroke.domAt = performance.now();
-  keystroke.rows = resultsRegion?.querySelectorAll('.plate-row').length ?? 0;
+/** Calls `then` in a task after the next frame has painted. */
+function afterNextPaint(then: (rafAt: number) => void): void {
   requestAnimationFrame(() => {
-    keystroke.rafAt = performance.now();
+    const rafAt = performance.now();
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
-      keystroke.paintedAt = performance.now();
       channel.port1.close();
-      finish(keystroke, 'painted');
+      then(rafAt);
     };
     channel.port2.postMessage(null);
   });
+}
+
+function onResultsMutated(): void {
+  const keystroke = current;
+  if (keystroke === null || keystroke.answeredAt === null || !resultsShow(keystroke)) return;
+  const rowsInDom = resultsRegion?.querySelectorAll('.plate-row').length ?? 0;
+  if (keystroke.domAt === null) {
+    if (keystroke.status !== 'pending') return;
+    keystroke.domAt = performance.now();
+    keystroke.rows = rowsInDom;
+    afterNextPaint((rafAt) => {
+      keystroke.rafAt = rafAt;
+      keystroke.paintedAt = performance.now();
+      finish(keystroke, 'painted');
+    });
+  }
+  // The rest of the rows follow in a transition (search-results.tsx); noted while this key is still the latest.
+  if (keystroke.allRowsDomAt === null && rowsInDom === keystroke.answerRows) {
+    keystroke.allRowsDomAt = performance.now();
+    afterNextPaint(() => {
+      if (current === keystroke) keystroke.allRowsPaintedAt = performance.now();
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // What-if experiments: changes to the page's environment (not to src/) that show what a suggested change would buy
 
 export interface WhatIf {
-  /** Intl.DateTimeFormat constructed once per locale and options, as a cache in src/ would (the screen makes a new one per date shown). */
-  cacheDateTimeFormats: boolean;
-  /** Show at most this many rows per category (the worker returns 10); null: as returned. */
-  rowsPerCategory: number | null;
-  /** `content-visibility: auto` on result rows: rows off screen are neither laid out nor painted (a CSS change). */
-  offscreenRowsSkipped: boolean;
+  /** Rows PlateSearch renders with an answer's first paint (its `firstPaintRows`); null: as built (FIRST_PAINT_ROWS). */
+  firstPaintRows: number | null;
 }
 
-const OFFSCREEN_ROWS_CSS = '.plate-row { content-visibility: auto; contain-intrinsic-size: auto 9rem; }';
-
-const OriginalDateTimeFormat = Intl.DateTimeFormat;
-let whatIf: WhatIf = { cacheDateTimeFormats: false, rowsPerCategory: null, offscreenRowsSkipped: false };
+let whatIf: WhatIf = { firstPaintRows: null };
+let remount: (() => void) | null = null;
 
 function setWhatIf(next: WhatIf): void {
   whatIf = next;
-  let style = document.getElementById('what-if-css');
-  if (next.offscreenRowsSkipped && style === null) {
-    style = document.createElement('style');
-    style.id = 'what-if-css';
-    style.textContent = OFFSCREEN_ROWS_CSS;
-    document.head.append(style);
-  } else if (!next.offscreenRowsSkipped) {
-    style?.remove();
-  }
-  if (!next.cacheDateTimeFormats) {
-    Intl.DateTimeFormat = OriginalDateTimeFormat;
-    return;
-  }
-  const cache = new Map<string, Intl.DateTimeFormat>();
-  const cached = (args: unknown[]) => {
-    const key = JSON.stringify(args);
-    let format = cache.get(key);
-    if (format === undefined) {
-      format = Reflect.construct(OriginalDateTimeFormat, args) as Intl.DateTimeFormat;
-      cache.set(key, format);
-    }
-    return format;
-  };
-  Intl.DateTimeFormat = new Proxy(OriginalDateTimeFormat, {
-    construct: (_target, args: unknown[]) => cached(args),
-    apply: (_target, _this, args: unknown[]) => cached(args),
-  });
+  remount?.();
 }
 
 /** The worker's search, as PlateSearch gets it, noting when it asked and when the answer came. */
@@ -293,10 +287,9 @@ async function search(request: PlateSearchRequest): Promise<PlateSearchResult> {
   const mine = keystroke !== null && keystroke.status === 'pending' && keystroke.text === request.text && keystroke.searchAt === null;
   if (mine) keystroke.searchAt = performance.now();
   const result = await requireWorker().search(request);
-  const limit = whatIf.rowsPerCategory;
-  if (limit !== null) for (const category of SEARCH_CATEGORIES) result[category].rows = result[category].rows.slice(0, limit);
   if (mine && keystroke.status === 'pending') {
     keystroke.totals = SEARCH_CATEGORIES.map((category) => result[category].total);
+    keystroke.answerRows = SEARCH_CATEGORIES.reduce((sum, category) => sum + result[category].rows.length, 0);
     keystroke.answeredAt = performance.now();
   }
   return result;
@@ -329,15 +322,25 @@ async function mount(options: MountOptions): Promise<void> {
   const now = () => options.nowMs;
   const container = document.getElementById('root');
   if (container === null) throw new Error('no #root');
-  root ??= createRoot(container);
-  root.render(
-    <SectionPage title="Enforcement">
-      <div className="enforcement-screen">
-        <PlateSearch search={search} locations={options.locations} ready lastSyncedAt={options.lastSyncedAt} now={now} />
-        <SyncStatusBar status={options.status} sync={IDLE_SYNC} online now={options.nowMs} onSyncNow={() => undefined} />
-      </div>
-    </SectionPage>,
-  );
+  const screenRoot = (root ??= createRoot(container));
+  // Re-rendered with the same tree when a what-if changes a prop: the field and its text stay.
+  remount = () =>
+    screenRoot.render(
+      <SectionPage title="Enforcement">
+        <div className="enforcement-screen">
+          <PlateSearch
+            search={search}
+            locations={options.locations}
+            ready
+            lastSyncedAt={options.lastSyncedAt}
+            now={now}
+            {...(whatIf.firstPaintRows === null ? {} : { firstPaintRows: whatIf.firstPaintRows })}
+          />
+          <SyncStatusBar status={options.status} sync={IDLE_SYNC} online now={options.nowMs} onSyncNow={() => undefined} />
+        </div>
+      </SectionPage>,
+    );
+  remount();
   for (let i = 0; i < 200 && plateInput === null; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
     plateInput = container.querySelector<HTMLInputElement>('input.plate-input');

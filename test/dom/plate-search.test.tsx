@@ -77,6 +77,23 @@ describe('the plate search', () => {
     expect(screen.getByRole('region', { name: 'Monthly parkers (0)' })).toBeInTheDocument();
   });
 
+  it('renders every row of every category, beyond the rows of the first paint', async () => {
+    const rows = (from: number, minutes: number) => Array.from({ length: 10 }, (_, i) => transaction(from + i, `AB${from + i}`, minutes));
+    const search = vi.fn(async () =>
+      answer({
+        valid: { total: 40, exactTotal: 40, page: 0, rows: rows(100, 30) } as CategoryResult,
+        expired: { total: 10, exactTotal: 10, page: 0, rows: rows(200, -30) } as CategoryResult,
+      }),
+    );
+    const { container } = renderSearch(search);
+    await userEvent.type(screen.getByLabelText('License plate'), 'ab');
+    await waitFor(() => expect(container.querySelectorAll('.plate-row')).toHaveLength(20));
+    const expired = screen.getByRole('region', { name: 'Expired (10)' });
+    const items = within(expired).getAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    expect(items.at(-1)?.querySelector('.plate')?.textContent).toBe('AB209');
+  });
+
   it('pages one category at a time', async () => {
     const search = vi.fn(async (request: PlateSearchRequest) => {
       const page = request.pages?.valid ?? 0;

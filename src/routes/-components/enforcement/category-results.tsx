@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { SEARCH_PAGE_SIZE, type CategoryResult, type SearchCategory } from '../../../worker/enforcement-worker-api';
 import { PlateRowCard } from './plate-rows';
@@ -14,14 +14,16 @@ export const CATEGORY_LABELS: Record<SearchCategory, string> = {
 interface Props {
   category: SearchCategory;
   result: CategoryResult;
+  /** Rows to render now (the rest follow in a transition, see search-results.tsx). */
+  rowLimit: number;
   locations: ReadonlyMap<number, LocationRef>;
   query: string;
   now: number;
-  onPage: (page: number) => void;
+  onPage: (category: SearchCategory, page: number) => void;
 }
 
 /** One category of results: its total, ten rows, and previous/next. */
-export function CategoryResults({ category, result, locations, query, now, onPage }: Props) {
+export const CategoryResults = memo(function CategoryResults({ category, result, rowLimit, locations, query, now, onPage }: Props) {
   const headingId = useId();
   const pages = Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE));
   const label = CATEGORY_LABELS[category];
@@ -30,9 +32,9 @@ export function CategoryResults({ category, result, locations, query, now, onPag
       <h2 id={headingId}>
         {label} <span className="category-total">({result.total.toLocaleString('en-US')})</span>
       </h2>
-      {result.rows.length > 0 && (
+      {rowLimit > 0 && result.rows.length > 0 && (
         <ol className="plate-rows">
-          {result.rows.map((row) => (
+          {result.rows.slice(0, rowLimit).map((row) => (
             <PlateRowCard
               key={`${row.category}-${'transaction_id' in row ? row.transaction_id : row.id}`}
               row={row}
@@ -49,7 +51,7 @@ export function CategoryResults({ category, result, locations, query, now, onPag
             type="button"
             className="button"
             disabled={result.page === 0}
-            onClick={() => onPage(result.page - 1)}
+            onClick={() => onPage(category, result.page - 1)}
           >
             Previous
           </button>
@@ -60,7 +62,7 @@ export function CategoryResults({ category, result, locations, query, now, onPag
             type="button"
             className="button"
             disabled={result.page >= pages - 1}
-            onClick={() => onPage(result.page + 1)}
+            onClick={() => onPage(category, result.page + 1)}
           >
             Next
           </button>
@@ -68,4 +70,4 @@ export function CategoryResults({ category, result, locations, query, now, onPag
       )}
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import type { BookingRow, MonthlyParkerRow, PlateRow, TransactionRow } from '../../../worker/enforcement-worker-api';
 import { describeExpiry, formatAmount, formatInZone, maskPhone } from './enforcement-format';
@@ -104,7 +105,7 @@ function MonthlyParkerDetails({ row }: RowProps<MonthlyParkerRow>) {
 }
 
 /** One search result: the plate with the matched part marked, where, and what the officer needs to decide. */
-export function PlateRowCard(props: RowProps<PlateRow>) {
+export const PlateRowCard = memo(function PlateRowCard(props: RowProps<PlateRow>) {
   const { row } = props;
   return (
     <li className={`plate-row plate-row-${row.category}`}>
@@ -114,4 +115,4 @@ export function PlateRowCard(props: RowProps<PlateRow>) {
       {row.category === 'monthly_parkers' && <MonthlyParkerDetails {...props} row={row} />}
     </li>
   );
-}
+});

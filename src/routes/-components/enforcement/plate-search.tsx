@@ -1,13 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LocationRef } from '../../../permissions/permissions-object';
-import {
-  SEARCH_CATEGORIES,
-  type PlateSearchRequest,
-  type PlateSearchResult,
-  type SearchCategory,
-} from '../../../worker/enforcement-worker-api';
-import { CategoryResults } from './category-results';
-import { describeSyncAge } from './enforcement-format';
+import type { PlateSearchRequest, PlateSearchResult, SearchCategory } from '../../../worker/enforcement-worker-api';
+import { SearchResults, type SearchAnswer } from './search-results';
 
 export interface PlateSearchProps {
   search: (request: PlateSearchRequest) => Promise<PlateSearchResult>;
@@ -17,6 +11,8 @@ export interface PlateSearchProps {
   /** When the store was last brought up to date (epoch ms), for the empty result. */
   lastSyncedAt: number | null;
   now?: () => number;
+  /** Rows rendered with an answer's first paint (default FIRST_PAINT_ROWS; bench:screen compares other values). */
+  firstPaintRows?: number;
 }
 
 type Pages = Partial<Record<SearchCategory, number>>;
@@ -25,14 +21,14 @@ type Pages = Partial<Record<SearchCategory, number>>;
  * The officer's plate search: a large "License plate" field that upper-cases as you type, a location choice and the
  * similar-characters toggle; results come from the worker on every keystroke, grouped by category.
  */
-export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date.now }: PlateSearchProps) {
+export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date.now, firstPaintRows }: PlateSearchProps) {
   const inputId = useId();
   const locationId = useId();
   const [query, setQuery] = useState('');
   const [location, setLocation] = useState<number | undefined>(undefined);
   const [similar, setSimilar] = useState(true);
   const [pages, setPages] = useState<Pages>({});
-  const [answer, setAnswer] = useState<{ query: string; result: PlateSearchResult; at: number } | null>(null);
+  const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
   const byId = useMemo(() => new Map(locations.map((l) => [l.location_id, l])), [locations]);
@@ -54,9 +50,9 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
     );
   }, [search, text, location, similar, pages, ready, now]);
 
+  const onPage = useCallback((category: SearchCategory, page: number) => setPages((current) => ({ ...current, [category]: page })), []);
   // The previous answer stays until the next arrives, so a keystroke never paints an empty results area first.
   const shown = ready && text && answer ? answer : null;
-  const nothingFound = shown !== null && SEARCH_CATEGORIES.every((c) => shown.result[c].total === 0);
 
   return (
     <div className="plate-search">
@@ -108,32 +104,17 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
           </label>
         </div>
       </div>
-      <div aria-live="polite" className="plate-search-results">
-        {error && (
-          <p role="alert" className="form-error">
-            Search failed: {error}
-          </p>
-        )}
-        {!text && ready && <p className="muted">Type part of a plate, as you read it.</p>}
-        {nothingFound && (
-          <p className="empty-result">
-            No record matches “{shown.query}”. Data {describeSyncAge(lastSyncedAt, now())}.
-          </p>
-        )}
-        {shown &&
-          !nothingFound &&
-          SEARCH_CATEGORIES.map((category) => (
-            <CategoryResults
-              key={category}
-              category={category}
-              result={shown.result[category]}
-              locations={byId}
-              query={shown.query}
-              now={shown.at}
-              onPage={(page) => setPages((current) => ({ ...current, [category]: page }))}
-            />
-          ))}
-      </div>
+      <SearchResults
+        answer={shown}
+        hasText={text !== ''}
+        ready={ready}
+        error={error}
+        locations={byId}
+        lastSyncedAt={lastSyncedAt}
+        now={now}
+        onPage={onPage}
+        firstPaintRows={firstPaintRows}
+      />
     </div>
   );
 }

@@ -1,0 +1,98 @@
+import { memo, startTransition, useEffect, useState } from 'react';
+import type { LocationRef } from '../../../permissions/permissions-object';
+import { SEARCH_CATEGORIES, type PlateSearchResult, type SearchCategory } from '../../../worker/enforcement-worker-api';
+import { CategoryResults } from './category-results';
+import { describeSyncAge } from './enforcement-format';
+
+/**
+ * Rows rendered with an answer's first paint: about a phone screen's worth below the field (rows are ~9rem). The rest
+ * (up to 10 per category) follow in a transition that a next keystroke interrupts: rendering all 50 rows of a short
+ * query before painting cost ~4× the budget of a keystroke on a 4×-throttled page (bench:screen, BENCHMARKS.md).
+ */
+export const FIRST_PAINT_ROWS = 6;
+
+export interface SearchAnswer {
+  /** The text searched, as typed (upper case, trimmed). */
+  query: string;
+  result: PlateSearchResult;
+  /** "Now" the answer was computed for (epoch ms): expiry ages are relative to it. */
+  at: number;
+}
+
+interface Props {
+  /** The answer to show; null while there is none for the current text. */
+  answer: SearchAnswer | null;
+  hasText: boolean;
+  ready: boolean;
+  error: string | null;
+  locations: ReadonlyMap<number, LocationRef>;
+  lastSyncedAt: number | null;
+  now: () => number;
+  onPage: (category: SearchCategory, page: number) => void;
+  firstPaintRows?: number | undefined;
+}
+
+/** How many rows each category may render: the budget handed out in category order. */
+function rowLimits(result: PlateSearchResult, budget: number): Record<SearchCategory, number> {
+  let left = budget;
+  const limits = {} as Record<SearchCategory, number>;
+  for (const category of SEARCH_CATEGORIES) {
+    limits[category] = Math.min(result[category].rows.length, left);
+    left -= limits[category];
+  }
+  return limits;
+}
+
+/**
+ * The results region. Memoized: a keystroke re-renders the field only; this re-renders when the answer for the new
+ * text arrives (the previous answer stays on screen until then, so no frame shows an empty region).
+ */
+export const SearchResults = memo(function SearchResults({
+  answer,
+  hasText,
+  ready,
+  error,
+  locations,
+  lastSyncedAt,
+  now,
+  onPage,
+  firstPaintRows = FIRST_PAINT_ROWS,
+}: Props) {
+  const [complete, setComplete] = useState<SearchAnswer | null>(null);
+  useEffect(() => {
+    if (answer !== null && answer !== complete) startTransition(() => setComplete(answer));
+  }, [answer, complete]);
+
+  const nothingFound = answer !== null && SEARCH_CATEGORIES.every((c) => answer.result[c].total === 0);
+  const limits = answer === null ? null : rowLimits(answer.result, answer === complete ? Infinity : firstPaintRows);
+  return (
+    <div aria-live="polite" className="plate-search-results">
+      {error && (
+        <p role="alert" className="form-error">
+          Search failed: {error}
+        </p>
+      )}
+      {!hasText && ready && <p className="muted">Type part of a plate, as you read it.</p>}
+      {nothingFound && (
+        <p className="empty-result">
+          No record matches “{answer.query}”. Data {describeSyncAge(lastSyncedAt, now())}.
+        </p>
+      )}
+      {answer !== null &&
+        limits !== null &&
+        !nothingFound &&
+        SEARCH_CATEGORIES.map((category) => (
+          <CategoryResults
+            key={category}
+            category={category}
+            result={answer.result[category]}
+            rowLimit={limits[category]}
+            locations={locations}
+            query={answer.query}
+            now={answer.at}
+            onPage={onPage}
+          />
+        ))}
+    </div>
+  );
+});
