@@ -312,18 +312,21 @@ interface Variant {
 const AS_BUILT: Variant = {
   name: 'asBuilt',
   description: `the screen as built (${FIRST_PAINT_ROWS} rows with the first paint, the rest in a transition)`,
-  whatIf: { firstPaintRows: null },
+  whatIf: { firstPaintRows: null, css: null },
 };
 const WHAT_IFS: Variant[] = [
   {
     name: 'allRowsAtOnce',
     description: 'every row (up to 50) with the first paint: no transition',
-    whatIf: { firstPaintRows: 50 },
+    whatIf: { firstPaintRows: 50, css: null },
   },
   {
-    name: 'threeRowsFirst',
-    description: '3 rows with the first paint, the rest in a transition',
-    whatIf: { firstPaintRows: 3 },
+    name: 'containedLayout',
+    description: 'CSS containment: the field sized and contained, the results region and rows contained',
+    whatIf: {
+      firstPaintRows: null,
+      css: '.plate-input { height: 56px; contain: strict; } .plate-search-results { contain: content; } .plate-row { contain: content; }',
+    },
   },
 ];
 

@@ -271,13 +271,22 @@ function onResultsMutated(): void {
 export interface WhatIf {
   /** Rows PlateSearch renders with an answer's first paint (its `firstPaintRows`); null: as built (FIRST_PAINT_ROWS). */
   firstPaintRows: number | null;
+  /** A stylesheet added to the app's (a CSS change to try); null: none. */
+  css: string | null;
 }
 
-let whatIf: WhatIf = { firstPaintRows: null };
+let whatIf: WhatIf = { firstPaintRows: null, css: null };
 let remount: (() => void) | null = null;
 
 function setWhatIf(next: WhatIf): void {
   whatIf = next;
+  document.getElementById('what-if-css')?.remove();
+  if (next.css !== null) {
+    const style = document.createElement('style');
+    style.id = 'what-if-css';
+    style.textContent = next.css;
+    document.head.append(style);
+  }
   remount?.();
 }
 

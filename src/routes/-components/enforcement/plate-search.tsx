@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import type { PlateSearchRequest, PlateSearchResult, SearchCategory } from '../../../worker/enforcement-worker-api';
 import { SearchResults, type SearchAnswer } from './search-results';
@@ -16,6 +17,7 @@ export interface PlateSearchProps {
 }
 
 type Pages = Partial<Record<SearchCategory, number>>;
+const FIRST_PAGES: Pages = {};
 
 /**
  * The officer's plate search: a large "License plate" field that upper-cases as you type, a location choice and the
@@ -41,8 +43,12 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
     search({ text, locationId: location, now: at, pages, similar }).then(
       (result) => {
         if (ticket !== latest.current) return;
-        setAnswer({ query: text, result, at });
-        setError(null);
+        // Rendered in the task that received the answer: a scheduled render would be one more task, often one more
+        // frame, between the worker's answer and the officer seeing it.
+        flushSync(() => {
+          setAnswer({ query: text, result, at });
+          setError(null);
+        });
       },
       (reason: unknown) => {
         if (ticket === latest.current) setError(reason instanceof Error ? reason.message : String(reason));
@@ -71,7 +77,7 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
           value={query}
           onChange={(event) => {
             setQuery(event.target.value.toUpperCase());
-            setPages({});
+            setPages(FIRST_PAGES);
           }}
         />
         <div className="plate-search-options">
@@ -81,7 +87,7 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
             value={location ?? ''}
             onChange={(event) => {
               setLocation(event.target.value ? Number(event.target.value) : undefined);
-              setPages({});
+              setPages(FIRST_PAGES);
             }}
           >
             <option value="">All my locations</option>
@@ -97,7 +103,7 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
               checked={similar}
               onChange={(event) => {
                 setSimilar(event.target.checked);
-                setPages({});
+                setPages(FIRST_PAGES);
               }}
             />
             Similar characters (O/0, I/1, S/5, B/8, Z/2, G/6)

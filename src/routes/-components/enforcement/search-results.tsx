@@ -60,7 +60,16 @@ export const SearchResults = memo(function SearchResults({
 }: Props) {
   const [complete, setComplete] = useState<SearchAnswer | null>(null);
   useEffect(() => {
-    if (answer !== null && answer !== complete) startTransition(() => setComplete(answer));
+    if (answer === null || answer === complete) return;
+    // Only once the first rows are painted: started at once, the transition's work would delay that frame.
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setComplete(answer)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [answer, complete]);
 
   const nothingFound = answer !== null && SEARCH_CATEGORIES.every((c) => answer.result[c].total === 0);
