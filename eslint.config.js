@@ -4,10 +4,15 @@ import tseslint from 'typescript-eslint';
 // nothing of the app; the API contract imports only them; the server imports only those two from src/; the console
 // never imports the server or tests. (ESLint's own no-restricted-imports: import plugins need native resolvers
 // whose other-platform builds the registry here lacks, which breaks `npm ci`.)
-const restrict = (files, group, message) => ({
+const restrict = (files, group, message, paths = []) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }], paths }] },
 });
+
+// Classic zod is not tree-shakable: the console (and the contract and permission rules it shares) use zod/mini.
+const classicZod = [
+  { name: 'zod', message: "Import from 'zod/mini': classic zod would put all of zod into the console's bundle." },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-e2e', 'src/routeTree.gen.ts', 'test-results', 'bench/results', '.data'] },
@@ -22,11 +27,13 @@ export default tseslint.config(
     ['src/permissions/**/*.ts'],
     ['../*', '**/server/**', '**/test/**'],
     'The permission rules are shared with the server: they import nothing of the console or the server.',
+    classicZod,
   ),
   restrict(
     ['src/contract/**/*.ts'],
     [...['app', 'routes', 'ui', 'api', 'machines', 'worker'].map((layer) => `../${layer}/*`), '**/server/**', '**/test/**'],
     'The API contract is shared with the server: it may import only the permission rules.',
+    classicZod,
   ),
   restrict(
     ['server/**/*.ts'],
@@ -37,5 +44,6 @@ export default tseslint.config(
     ['src/app/**', 'src/routes/**', 'src/ui/**', 'src/api/**', 'src/machines/**', 'src/worker/**'],
     ['**/server/**', '**/test/**'],
     'The console never imports server or test code.',
+    classicZod,
   ),
 );

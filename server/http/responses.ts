@@ -1,5 +1,8 @@
 import type { Context } from 'hono';
 import { errorEnvelopeSchema, type SessionErrorCode } from '../../src/contract/envelope';
+import { responseSchema } from './openapi-schemas';
+
+const errorEnvelope = responseSchema(errorEnvelopeSchema);
 
 /** Declares the error envelope for the given statuses in a route's OpenAPI responses. */
 export function errorResponses<const S extends readonly (400 | 401 | 403 | 404 | 500)[]>(...statuses: S) {
@@ -13,10 +16,10 @@ export function errorResponses<const S extends readonly (400 | 401 | 403 | 404 |
   return Object.fromEntries(
     statuses.map((status) => [
       status,
-      { description: descriptions[status], content: { 'application/json': { schema: errorEnvelopeSchema } } },
+      { description: descriptions[status], content: { 'application/json': { schema: errorEnvelope } } },
     ]),
   ) as {
-    [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorEnvelopeSchema } } };
+    [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorEnvelope } } };
   };
 }
 

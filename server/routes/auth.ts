@@ -14,6 +14,7 @@ import { derivePermissions } from '../../src/permissions/permissions-object';
 import { listLocationRefs } from '../db/locations';
 import { findStaffByEmail, recordSignIn } from '../db/staff';
 import { FIREBASE_ID_TOKEN, STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
+import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
 import { errorResponses, failure, sessionFailure } from '../http/responses';
 import { NO_STAFF_ACCOUNT, requireIdentity, requireStaffSession, STAFF_ACCOUNT_DISABLED } from '../http/staff-auth';
 import { describeValidationError } from '../http/validation';
@@ -33,12 +34,12 @@ export function registerAuthRoutes(app: ApiApp, deps: RouteDeps): void {
     security: [{ [FIREBASE_ID_TOKEN]: [] }],
     middleware: [requireIdentity(deps.verifyIdToken)] as const,
     request: {
-      body: { required: true, content: { 'application/json': { schema: permissionsLookupBodySchema } } },
+      body: { required: true, content: { 'application/json': { schema: requestSchema(permissionsLookupBodySchema) } } },
     },
     responses: {
       200: {
         description: 'The permissions object (spec §3) with a fresh session token',
-        content: { 'application/json': { schema: successEnvelope(permissionsLookupDataSchema) } },
+        content: { 'application/json': { schema: responseSchema(successEnvelope(permissionsLookupDataSchema)) } },
       },
       ...errorResponses(400, 401, 403),
     },
@@ -64,11 +65,11 @@ export function registerAuthRoutes(app: ApiApp, deps: RouteDeps): void {
     path: VALIDATE_USER_LOGIN_PATH,
     tags: ['auth'],
     summary: 'Checks a session token passed explicitly',
-    request: { query: validateUserLoginQuerySchema },
+    request: { query: parametersSchema(validateUserLoginQuerySchema) },
     responses: {
       200: {
         description: 'The token is valid',
-        content: { 'application/json': { schema: successEnvelope(validateUserLoginDataSchema) } },
+        content: { 'application/json': { schema: responseSchema(successEnvelope(validateUserLoginDataSchema)) } },
       },
       ...errorResponses(400, 401),
     },
@@ -105,7 +106,7 @@ export function registerAuthRoutes(app: ApiApp, deps: RouteDeps): void {
     responses: {
       200: {
         description: 'The permissions object, read fresh from the database, with the same session token',
-        content: { 'application/json': { schema: successEnvelope(loadPermissionsDataSchema) } },
+        content: { 'application/json': { schema: responseSchema(successEnvelope(loadPermissionsDataSchema)) } },
       },
       ...errorResponses(401, 403),
     },

@@ -11,6 +11,7 @@ import { successEnvelope } from '../../src/contract/envelope';
 import { hasPermission } from '../../src/permissions/rules';
 import { listSyncPage } from '../db/enforcement';
 import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
+import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
 import { errorResponses, failure } from '../http/responses';
 import { requireStaffSession } from '../http/staff-auth';
 
@@ -30,13 +31,13 @@ export function registerEnforcementRoutes(app: ApiApp, deps: RouteDeps): void {
     security: STAFF_SECURITY,
     middleware: [requireStaffSession(deps)] as const,
     request: {
-      query: enforcementQuerySchema,
-      body: { required: true, content: { 'application/json': { schema: enforcementRequestSchema } } },
+      query: parametersSchema(enforcementQuerySchema),
+      body: { required: true, content: { 'application/json': { schema: requestSchema(enforcementRequestSchema) } } },
     },
     responses: {
       200: {
         description: 'The page; shorter than `limit` (possibly empty) when there is nothing more',
-        content: { 'application/json': { schema: successEnvelope(syncRecordsSchema) } },
+        content: { 'application/json': { schema: responseSchema(successEnvelope(syncRecordsSchema)) } },
       },
       ...errorResponses(400, 401, 403),
     },

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { successEnvelope } from '../../src/contract/envelope';
 import type { ApiApp } from '../http/api-app';
+import { responseSchema } from '../http/openapi-schemas';
 
 const healthRoute = createRoute({
   method: 'get',
@@ -10,7 +11,7 @@ const healthRoute = createRoute({
   responses: {
     200: {
       description: 'The API is up',
-      content: { 'application/json': { schema: successEnvelope(z.object({ ok: z.literal(true) })) } },
+      content: { 'application/json': { schema: responseSchema(successEnvelope(z.object({ ok: z.literal(true) }))) } },
     },
   },
 });

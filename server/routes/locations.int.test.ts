@@ -110,6 +110,11 @@ describe.each(BACKENDS)('location endpoints on %s', (backend) => {
       },
     );
 
+    it("words the parameter's problem as zod does", async () => {
+      const result = await api().getAs('superuser@example.com', '/locations/0');
+      expect(result.body.message).toBe('Invalid path parameter: locationId: Too small: expected number to be >0');
+    });
+
     it('checks the session before the parameter', async () => {
       const result = await api().call('GET', '/locations/abc');
       expect(result.status).toBe(401);

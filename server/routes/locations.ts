@@ -9,6 +9,7 @@ import {
 import { hasPermission } from '../../src/permissions/rules';
 import { findLocation, listLocations } from '../db/locations';
 import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
+import { parametersSchema, responseSchema } from '../http/openapi-schemas';
 import { errorResponses, failure } from '../http/responses';
 import { requireStaffSession } from '../http/staff-auth';
 
@@ -25,7 +26,7 @@ export function registerLocationRoutes(app: ApiApp, deps: RouteDeps): void {
     responses: {
       200: {
         description: 'Locations with location view permission, by id',
-        content: { 'application/json': { schema: successEnvelope(locationsListDataSchema) } },
+        content: { 'application/json': { schema: responseSchema(successEnvelope(locationsListDataSchema)) } },
       },
       ...errorResponses(401, 403),
     },
@@ -48,11 +49,11 @@ export function registerLocationRoutes(app: ApiApp, deps: RouteDeps): void {
     summary: 'One location, if the user may view it',
     security: STAFF_SECURITY,
     middleware: [staffSession] as const,
-    request: { params: locationParamsSchema },
+    request: { params: parametersSchema(locationParamsSchema) },
     responses: {
       200: {
         description: 'The location',
-        content: { 'application/json': { schema: successEnvelope(locationSchema) } },
+        content: { 'application/json': { schema: responseSchema(successEnvelope(locationSchema)) } },
       },
       ...errorResponses(400, 401, 403, 404),
     },

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   LOAD_PERMISSIONS_PATH,
   loadPermissionsDataSchema,

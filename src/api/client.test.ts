@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SESSION_HEADER, type SessionErrorCode } from '../contract/envelope';
 import { ApiError, buildQueryString, createApiClient, NETWORK_ERROR_MESSAGE, type ApiClientOptions } from './client';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelopeSchema, isSessionErrorCode, SESSION_HEADER, type SessionErrorCode } from '../contract/envelope';
 
 /** A failed API call. `message` is what the console shows; `code` is the server's `error` code when there is one. */
@@ -26,13 +26,18 @@ export interface RequestOptions {
 }
 
 export interface ApiClient {
-  get<S extends z.ZodType>(
+  get<S extends z.core.$ZodType>(
     path: string,
     payload: QueryPayload | undefined,
     dataSchema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
-  post<S extends z.ZodType>(path: string, payload: unknown, dataSchema: S, options?: RequestOptions): Promise<z.output<S>>;
+  post<S extends z.core.$ZodType>(
+    path: string,
+    payload: unknown,
+    dataSchema: S,
+    options?: RequestOptions,
+  ): Promise<z.output<S>>;
 }
 
 export interface ApiClientOptions {
@@ -68,7 +73,11 @@ function describeValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function describeIssues(error: z.ZodError): string {
+/**
+ * zod/mini loads no locale (English would add a kilobyte or two to every page), so messages say "Invalid input"; the
+ * path still names the field that does not match the contract.
+ */
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
@@ -85,7 +94,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const apiBase = options.apiBase.replace(/\/+$/, '');
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.core.$ZodType>(
     method: 'GET' | 'POST',
     path: string,
     payload: unknown,
@@ -167,7 +176,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(envelope.data.message ?? '', { status, code: envelope.data.error });
     }
 
-    const data = dataSchema.safeParse(envelope.data.data);
+    const data = z.safeParse(dataSchema, envelope.data.data);
     if (!data.success) {
       throw new ApiError(
         `Unexpected response from the server for ${method} ${path}: data ${describeIssues(data.error)}`,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Console configuration, read from Vite's build-time environment (VITE_*). Only public values belong here: the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { permissionsFromCache } from '../permissions/cached-permissions';
 import { featureLevelLocationsSchema, type UserPermissions } from '../permissions/permissions-object';
 
@@ -7,7 +7,7 @@ export const SESSION_STORAGE_KEY = 'lpa';
 
 /** Session data saved under `lpa`: the server's session token and the locations per feature (spec §3). */
 export const storedSessionSchema = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   featureLevelLocations: featureLevelLocationsSchema,
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userPermissionsSchema } from '../permissions/permissions-object';
 
 /**
@@ -6,11 +6,11 @@ import { userPermissionsSchema } from '../permissions/permissions-object';
  * Method and path are not fixed by the spec; this product uses POST /auth/permissions (see docs/api.md).
  */
 export const PERMISSIONS_LOOKUP_PATH = '/auth/permissions';
-export const permissionsLookupBodySchema = z.object({ email: z.email().max(320) });
+export const permissionsLookupBodySchema = z.object({ email: z.email().check(z.maxLength(320)) });
 export const permissionsLookupDataSchema = z.object({ userData: userPermissionsSchema });
 
 export const VALIDATE_USER_LOGIN_PATH = '/validate-user-login/';
-export const validateUserLoginQuerySchema = z.object({ token: z.string().min(1).max(4096) });
+export const validateUserLoginQuerySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
 export const validateUserLoginDataSchema = z.object({
   valid: z.literal(true),
   email: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The enforcement sync call (spec §7): POST /enforcement/transactions[?type=] with type, locationId (list), limit,
@@ -15,42 +15,50 @@ export const SYNC_MAX_PAGES = 50;
 /** Expired transactions older than this are neither served for sync nor kept locally (spec §9: 21 days). */
 export const PURGE_AFTER_SECONDS = 21 * 24 * 3600;
 
-export const enforcementQuerySchema = z.object({ type: z.enum(SYNC_TYPES).optional() });
+const positiveInt = z.int().check(z.positive());
+const nonnegativeInt = z.int().check(z.nonnegative());
+
+export const enforcementQuerySchema = z.object({ type: z.optional(z.enum(SYNC_TYPES)) });
 
 export const enforcementRequestSchema = z.object({
   type: z.enum(SYNC_TYPES),
-  locationId: z.array(z.number().int().positive()).min(1).max(500),
-  limit: z.number().int().min(1).max(SYNC_PAGE_SIZE),
-  updated_at: z.number().int().nonnegative().optional(),
-  offset: z.number().int().nonnegative().max(100_000_000).optional(),
+  locationId: z.array(positiveInt).check(z.minLength(1), z.maxLength(500)),
+  limit: z.int().check(z.gte(1), z.lte(SYNC_PAGE_SIZE)),
+  updated_at: z.optional(nonnegativeInt),
+  offset: z.optional(z.int().check(z.nonnegative(), z.lte(100_000_000))),
 });
 export type EnforcementRequest = z.infer<typeof enforcementRequestSchema>;
 
-const unixSeconds = z.number().int().nonnegative();
-const isoDateTime = z.string().min(1).max(40);
+const unixSeconds = nonnegativeInt;
+const isoDateTime = z.string().check(z.minLength(1), z.maxLength(40));
+const licensePlate = z.string().check(z.minLength(1), z.maxLength(16));
+const dollars = z.number().check(z.nonnegative());
+const text = (maxLength: number) => z.string().check(z.maxLength(maxLength));
+/** Phone numbers may be unknown (null). */
+const phone = z.nullable(text(32));
 
 /** A paid parking transaction (spec §3). Amounts are in dollars with cents, as the product shows them. */
 export const transactionRecordSchema = z.object({
-  transaction_id: z.number().int().positive(),
-  location_id: z.number().int().positive(),
-  license_plate: z.string().min(1).max(16),
+  transaction_id: positiveInt,
+  location_id: positiveInt,
+  license_plate: licensePlate,
   expiry_date_time: isoDateTime,
   expiry_date_time_unix: unixSeconds,
-  phone_number: z.string().max(32).nullable(),
+  phone_number: phone,
   payment_time: isoDateTime,
-  payment_amount: z.number().nonnegative(),
+  payment_amount: dollars,
   updated_at: unixSeconds,
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
 /** A SpotHero or ParkWhiz booking (spec §3). */
 export const bookingRecordSchema = z.object({
-  id: z.number().int().positive(),
-  license_plate: z.string().min(1).max(16),
-  location_id: z.number().int().positive(),
+  id: positiveInt,
+  license_plate: licensePlate,
+  location_id: positiveInt,
   expiry_date_time: isoDateTime,
   created_at: isoDateTime,
-  payment_amount: z.number().nonnegative(),
+  payment_amount: dollars,
   payment_time: isoDateTime,
   updated_at: unixSeconds,
 });
@@ -58,16 +66,16 @@ export type BookingRecord = z.infer<typeof bookingRecordSchema>;
 
 /** A monthly parker's vehicle (spec §3); the local store keys it by an auto-increment id of its own. */
 export const monthlyParkerRecordSchema = z.object({
-  license_plate: z.string().min(1).max(16),
-  location_id: z.number().int().positive(),
-  vehicleStatus: z.string().max(32),
-  parkerid: z.number().int().positive(),
-  fname: z.string().max(80),
-  lname: z.string().max(80),
-  homephone: z.string().max(32).nullable(),
-  mobilephone: z.string().max(32).nullable(),
-  workphone: z.string().max(32).nullable(),
-  parkerStatus: z.string().max(32),
+  license_plate: licensePlate,
+  location_id: positiveInt,
+  vehicleStatus: text(32),
+  parkerid: positiveInt,
+  fname: text(80),
+  lname: text(80),
+  homephone: phone,
+  mobilephone: phone,
+  workphone: phone,
+  parkerStatus: text(32),
   updated_at: unixSeconds,
 });
 export type MonthlyParkerRecord = z.infer<typeof monthlyParkerRecordSchema>;
@@ -78,4 +86,4 @@ export const SYNC_RECORD_SCHEMAS = {
   spothero: bookingRecordSchema,
   parkwhiz: bookingRecordSchema,
   monthly_parkers: monthlyParkerRecordSchema,
-} as const satisfies Record<SyncType, z.ZodType>;
+} as const satisfies Record<SyncType, z.ZodMiniType>;

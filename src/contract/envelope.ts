@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every response of the API is an envelope: success, data, message (spec §7). Errors may also carry `error`, which
@@ -13,20 +13,20 @@ export function isSessionErrorCode(value: unknown): value is SessionErrorCode {
 
 export const envelopeSchema = z.object({
   success: z.boolean(),
-  data: z.unknown().optional(),
-  message: z.string().optional(),
-  error: z.string().optional(),
+  data: z.optional(z.unknown()),
+  message: z.optional(z.string()),
+  error: z.optional(z.string()),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 
-export function successEnvelope<T extends z.ZodType>(data: T) {
-  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+export function successEnvelope<T extends z.core.$ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.optional(z.string()) });
 }
 
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Feature codes of spec §6, with the names the product uses for them. */
 export const FEATURES = {
@@ -23,30 +23,28 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 /** The short keys a permission record uses for each level (spec §3: v, a, e, d). */
 export const LEVEL_KEYS = { view: 'v', add: 'a', edit: 'e', delete: 'd' } as const satisfies Record<AccessLevel, string>;
 
-const locationIds = z.array(z.number().int().positive()).default([]);
+const locationIds = z._default(z.array(z.int().check(z.positive())), []);
 
-export const featureGrantSchema = z
-  .object({ v: locationIds, a: locationIds, e: locationIds, d: locationIds })
-  .strict();
+export const featureGrantSchema = z.strictObject({ v: locationIds, a: locationIds, e: locationIds, d: locationIds });
 export type FeatureGrant = z.infer<typeof featureGrantSchema>;
+
+const featureGrant = z.optional(featureGrantSchema);
 
 /**
  * A permission record as stored for a user: per feature, four lists of location ids; `su` marks a superuser.
  * A feature that is absent grants nothing.
  */
-export const permissionRecordSchema = z
-  .object({
-    su: z.boolean().default(false),
-    pc: featureGrantSchema.optional(),
-    ur: featureGrantSchema.optional(),
-    u: featureGrantSchema.optional(),
-    rs: featureGrantSchema.optional(),
-    e: featureGrantSchema.optional(),
-    rp: featureGrantSchema.optional(),
-    rd: featureGrantSchema.optional(),
-    sd: featureGrantSchema.optional(),
-    lo: featureGrantSchema.optional(),
-  })
-  .strict();
+export const permissionRecordSchema = z.strictObject({
+  su: z._default(z.boolean(), false),
+  pc: featureGrant,
+  ur: featureGrant,
+  u: featureGrant,
+  rs: featureGrant,
+  e: featureGrant,
+  rp: featureGrant,
+  rd: featureGrant,
+  sd: featureGrant,
+  lo: featureGrant,
+});
 export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
 export type PermissionRecordInput = z.input<typeof permissionRecordSchema>;

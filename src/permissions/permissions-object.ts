@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FEATURE_CODES, permissionRecordSchema, type FeatureCode, type PermissionRecord } from './features';
 import { hasPermission, locationsWithAccess } from './rules';
 
 export const locationRefSchema = z.object({
-  location_id: z.number().int().positive(),
+  location_id: z.int().check(z.positive()),
   name: z.string(),
   time_zone: z.string(),
 });
 export type LocationRef = z.infer<typeof locationRefSchema>;
 
-const idList = z.array(z.number().int().positive());
+const idList = z.array(z.int().check(z.positive()));
 export const featureLocationsSchema = z.object({ view: idList, add: idList, edit: idList, delete: idList });
 export type FeatureLocations = z.infer<typeof featureLocationsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ApiClient } from '../api/client';
 import {
   ENFORCEMENT_TRANSACTIONS_PATH,
@@ -15,7 +15,7 @@ export const PAGE_TIMEOUT_MS = 30_000;
 
 const PAGE_SCHEMAS = Object.fromEntries(
   SYNC_TYPES.map((type) => [type, z.array(SYNC_RECORD_SCHEMAS[type])]),
-) as unknown as Record<SyncType, z.ZodType<ParsedRecord[]>>;
+) as unknown as Record<SyncType, z.ZodMiniType<ParsedRecord[]>>;
 
 export class PageTimeoutError extends Error {
   override readonly name = 'PageTimeoutError';

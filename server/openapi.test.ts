@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  loadPermissionsDataSchema,
+  permissionsLookupBodySchema,
+  permissionsLookupDataSchema,
+  validateUserLoginDataSchema,
+} from '../src/contract/auth';
+import {
+  bookingRecordSchema,
+  enforcementRequestSchema,
+  monthlyParkerRecordSchema,
+  SYNC_TYPES,
+  transactionRecordSchema,
+} from '../src/contract/enforcement';
+import { errorEnvelopeSchema, successEnvelope } from '../src/contract/envelope';
+import { locationSchema, locationsListDataSchema } from '../src/contract/locations';
+import { FEATURE_CODES } from '../src/permissions/features';
+import type { Db } from './db/db';
+import { createTestApi } from './testing/test-api';
+
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: unknown;
+}
+interface JsonContent {
+  content: { 'application/json': { schema: Record<string, unknown> } };
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: JsonContent & { required?: boolean };
+  responses: Record<string, JsonContent>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const noDatabase = {
+  query: () => Promise.reject(new Error('the OpenAPI document needs no database')),
+} as unknown as Db;
+
+async function openApiDocument(): Promise<OpenApiDocument> {
+  const result = await createTestApi(noDatabase).call('GET', '/openapi.json');
+  expect(result.status).toBe(200);
+  return result.body as unknown as OpenApiDocument;
+}
+
+/** The contract schema as JSON Schema (requests as sent, responses as returned), as the document should show it. */
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io });
+  return rest;
+}
+
+const schemaOf = (content: JsonContent | undefined) => content?.content['application/json'].schema;
+
+const syncRecords = z.array(z.union([transactionRecordSchema, bookingRecordSchema, monthlyParkerRecordSchema]));
+const positiveId = { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER };
+
+interface ExpectedOperation {
+  path: string;
+  method: string;
+  parameters?: Parameter[];
+  body?: z.core.$ZodType;
+  data: z.core.$ZodType;
+  errors: number[];
+}
+
+/** Every route: its parameters, request body, success data and error statuses, each from the contract. */
+const OPERATIONS: ExpectedOperation[] = [
+  {
+    path: '/health',
+    method: 'get',
+    data: z.object({ ok: z.literal(true) }),
+    errors: [],
+  },
+  {
+    path: '/auth/permissions',
+    method: 'post',
+    body: permissionsLookupBodySchema,
+    data: permissionsLookupDataSchema,
+    errors: [400, 401, 403],
+  },
+  {
+    path: '/validate-user-login/',
+    method: 'get',
+    parameters: [
+      { name: 'token', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 4096 } },
+    ],
+    data: validateUserLoginDataSchema,
+    errors: [400, 401],
+  },
+  { path: '/load-permissions/', method: 'get', data: loadPermissionsDataSchema, errors: [401, 403] },
+  { path: '/locations', method: 'get', data: locationsListDataSchema, errors: [401, 403] },
+  {
+    path: '/locations/{locationId}',
+    method: 'get',
+    parameters: [{ name: 'locationId', in: 'path', required: true, schema: positiveId }],
+    data: locationSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/enforcement/transactions',
+    method: 'post',
+    parameters: [{ name: 'type', in: 'query', required: false, schema: { type: 'string', enum: [...SYNC_TYPES] } }],
+    body: enforcementRequestSchema,
+    data: syncRecords,
+    errors: [400, 401, 403],
+  },
+];
+
+describe('the OpenAPI document', () => {
+  it('lists every route once, with nothing else', async () => {
+    const document = await openApiDocument();
+    expect(document.openapi).toBe('3.1.0');
+    const listed = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    expect(listed.sort()).toEqual(OPERATIONS.map(({ method, path }) => `${method} ${path}`).sort());
+  });
+
+  it.each(OPERATIONS)('documents $method $path from the contract', async (expected) => {
+    const operation = (await openApiDocument()).paths[expected.path]?.[expected.method];
+    expect(operation).toBeDefined();
+    if (!operation) return;
+    expect(operation.parameters).toEqual(expected.parameters);
+    if (expected.body) {
+      expect(operation.requestBody?.required).toBe(true);
+      expect(schemaOf(operation.requestBody)).toEqual(jsonSchema(expected.body, 'input'));
+    } else {
+      expect(operation.requestBody).toBeUndefined();
+    }
+    expect(schemaOf(operation.responses['200'])).toEqual(jsonSchema(successEnvelope(expected.data), 'output'));
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', ...expected.errors.map(String)].sort());
+    for (const status of expected.errors) {
+      expect(schemaOf(operation.responses[String(status)]), String(status)).toEqual(
+        jsonSchema(errorEnvelopeSchema, 'output'),
+      );
+    }
+  });
+
+  it('spells out the fields a client needs', async () => {
+    const { paths } = await openApiDocument();
+    const lookup = paths['/auth/permissions']?.post;
+    expect(schemaOf(lookup?.requestBody)).toMatchObject({
+      type: 'object',
+      properties: { email: { type: 'string', format: 'email', maxLength: 320 } },
+      required: ['email'],
+    });
+    const userData = schemaOf(lookup?.responses['200']) as {
+      properties: { data: { properties: { userData: { properties: Record<string, { properties?: object }> } } } };
+    };
+    const { properties } = userData.properties.data.properties.userData;
+    expect(properties.token).toEqual({ type: 'string' });
+    expect(Object.keys(properties.featureLevelLocations?.properties ?? {})).toEqual([
+      'default',
+      'features',
+      'enforcementLocations',
+      'canAddLocation',
+    ]);
+    const features = (properties.featureLevelLocations?.properties as { features: { properties: object } }).features;
+    expect(Object.keys(features.properties)).toEqual(FEATURE_CODES);
+
+    const sync = schemaOf(paths['/enforcement/transactions']?.post?.requestBody);
+    expect(sync).toMatchObject({
+      properties: {
+        locationId: { type: 'array', minItems: 1, maxItems: 500, items: positiveId },
+        limit: { type: 'integer', minimum: 1, maximum: 2000 },
+      },
+      required: ['type', 'locationId', 'limit'],
+    });
+    expect(schemaOf(paths['/locations']?.get?.responses['403'])).toMatchObject({
+      properties: { success: { const: false }, message: { type: 'string' }, error: { type: 'string' } },
+      required: ['success', 'message'],
+    });
+  });
+});
