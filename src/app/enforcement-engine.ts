@@ -1,14 +1,9 @@
-import { wrap, type Remote } from 'comlink';
-import { createActor } from 'xstate';
+import type { Remote } from 'comlink';
 import type { AuthActorRef } from '../machines/auth/auth.machine';
-import { syncMachine, type SyncActorRef } from '../machines/sync/sync.machine';
-import { createSyncImplementations } from '../machines/sync/sync.actors';
+import type { SyncActorRef } from '../machines/sync/sync.machine';
 import type { EnforcementWorkerApi } from '../worker/enforcement-worker-api';
 import { authViewOf } from './auth-actor';
 import { config } from './config';
-import { currentIdToken } from './firebase';
-import { inspect } from './inspector';
-import { readStoredSession } from './session-storage';
 
 /** The enforcement worker and the sync machine that drives it, for one page. */
 export interface EnforcementEngine {
@@ -16,42 +11,61 @@ export interface EnforcementEngine {
   sync: SyncActorRef;
 }
 
-function createEngine(authActor: AuthActorRef): EnforcementEngine {
-  const thread = new Worker(new URL('../worker/enforcement.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'enforcement',
-  });
-  thread.onerror = (event) => console.error('Enforcement worker failed', event.message);
-  const worker = wrap<EnforcementWorkerApi>(thread);
-  const sync = createActor(
-    syncMachine.provide(
-      createSyncImplementations({
-        worker,
-        getIdToken: currentIdToken,
-        getSessionToken: () => readStoredSession()?.token ?? null,
-        onSessionError: (code) => authActor.send({ type: 'auth.sessionExpired', code }),
-      }),
-    ),
-    { ...(inspect ? { inspect } : {}) },
-  );
-  return { worker, sync };
+/** An engine whose sync machine runs, and the opening of its local store. */
+export interface StartedEnforcementEngine {
+  engine: EnforcementEngine;
+  opened: Promise<unknown>;
 }
 
-/**
- * Starts the enforcement engine once a signed-in user holds enforcement locations (spec §4) and tells the sync
- * machine about every change of session or locations; on sign-out the local store is emptied. The worker is created
- * only for such users, so nobody else downloads it.
- */
 export interface EnforcementEngineHolder {
+  /** The engine once it has loaded and started, else null (the enforcement screen shows its spinner). */
   get(): EnforcementEngine | null;
   subscribe(listener: () => void): () => void;
 }
 
+interface EnforcementSession {
+  signedIn: boolean;
+  locationIds: number[];
+}
+
+function tellSession({ engine, opened }: StartedEnforcementEngine, { signedIn, locationIds }: EnforcementSession): void {
+  const notify = () =>
+    engine.sync.send({ type: 'sync.sessionChanged', signedIn, locationIds, apiBase: config.apiBase });
+  // The machine's status check reports a store that failed to open; it must hear of the session either way.
+  void opened.then(notify, notify);
+}
+
+/**
+ * Starts the enforcement engine once a signed-in user holds enforcement locations (spec §4) and tells the sync
+ * machine about every change of session or locations; on sign-out the local store is emptied. The engine (comlink,
+ * the sync machine, the worker) is imported only then, so no other user downloads it and no page waits for it
+ * (docs/decisions.md "Off the first page's critical path").
+ */
 export function connectEnforcementEngine(authActor: AuthActorRef): EnforcementEngineHolder {
-  let engine: EnforcementEngine | null = null;
-  const listeners = new Set<() => void>();
-  let opened: Promise<unknown> | null = null;
+  let started: StartedEnforcementEngine | null = null;
+  let loading = false;
+  // What happened while the engine was loading, for it to catch up with when it starts.
+  let latest: EnforcementSession = { signedIn: false, locationIds: [] };
+  let signedOutWhileLoading = false;
   let wasSignedIn = false;
+  const listeners = new Set<() => void>();
+
+  const load = () => {
+    loading = true;
+    import('./start-enforcement-engine').then(
+      ({ startEnforcementEngine }) => {
+        started = startEnforcementEngine(authActor);
+        if (signedOutWhileLoading) void started.engine.worker.clear();
+        tellSession(started, latest);
+        for (const listener of listeners) listener();
+      },
+      (error: unknown) => {
+        // The next change of session tries again.
+        loading = false;
+        console.error('The enforcement engine could not be loaded', error);
+      },
+    );
+  };
 
   authActor.subscribe((snapshot) => {
     const view = authViewOf(snapshot);
@@ -60,28 +74,20 @@ export function connectEnforcementEngine(authActor: AuthActorRef): EnforcementEn
     const locationIds = signedIn
       ? view.permissions.featureLevelLocations.enforcementLocations.map((location) => location.location_id)
       : [];
-    if (!engine && locationIds.length > 0) {
-      engine = createEngine(authActor);
-      engine.sync.start();
-      opened = engine.worker.open();
-      for (const listener of listeners) listener();
-      // Workers cannot ask for persistent storage; without it the browser may evict the officers' offline data.
-      void navigator.storage?.persist?.().catch(() => false);
-      // Back online: catch up at once rather than at the next three-minute check.
-      const { sync } = engine;
-      window.addEventListener('online', () => sync.send({ type: 'sync.requested' }));
-    }
-    if (engine) {
-      const { sync, worker } = engine;
-      const notify = () => sync.send({ type: 'sync.sessionChanged', signedIn, locationIds, apiBase: config.apiBase });
-      // The machine's status check reports a store that failed to open; it must hear of the session either way.
-      void (opened ?? Promise.resolve()).then(notify, notify);
-      if (wasSignedIn && !signedIn) void worker.clear();
-    }
+    const signedOut = wasSignedIn && !signedIn;
     wasSignedIn = signedIn;
+    latest = { signedIn, locationIds };
+    if (started) {
+      tellSession(started, latest);
+      if (signedOut) void started.engine.worker.clear();
+    } else if (loading) {
+      if (signedOut) signedOutWhileLoading = true;
+    } else if (locationIds.length > 0) {
+      load();
+    }
   });
   return {
-    get: () => engine,
+    get: () => started?.engine ?? null,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

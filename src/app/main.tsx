@@ -8,6 +8,7 @@ import { isProductionHost } from './config';
 import { startProductionLogging } from './production-logging';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
+import { releaseIdleImports } from '../ui/idle-import';
 
 void startProductionLogging();
 
@@ -15,6 +16,11 @@ void startProductionLogging();
 const { actor, api, gate } = startAuth(redirectToLogin);
 const router = createAppRouter({ auth: gate, api, isProductionHost: isProductionHost() });
 const enforcement = connectEnforcementEngine(actor);
+// What no page needs to become usable (Radix toasts and tooltips) is imported at idle time after its first render.
+const stopHoldingIdleImports = router.subscribe('onRendered', () => {
+  stopHoldingIdleImports();
+  releaseIdleImports();
+});
 
 /** Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there. */
 function redirectToLogin(): void {

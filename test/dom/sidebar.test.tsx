@@ -95,6 +95,19 @@ describe('sidebar width and toggle', () => {
     expect(screen.queryByText('admin@example.com')).not.toBeInTheDocument();
   });
 
+  it('names each collapsed icon with a tooltip, and shows none while open', async () => {
+    setWindowWidth(1199);
+    renderConsole('/', { permissions: personaPermissions('admin') });
+    const user = userEvent.setup();
+    await user.hover(await screen.findByRole('link', { name: 'Locations' }));
+    expect(await screen.findByRole('tooltip', { name: 'Locations' }, { timeout: 2000 })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await user.hover(screen.getByRole('link', { name: 'Locations' }));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('follows the window across the breakpoint', async () => {
     setWindowWidth(1400);
     renderConsole('/', { permissions: personaPermissions('admin') });

@@ -56,3 +56,41 @@ describe('tooltips', () => {
     expect(tooltip('Locations')).not.toBeNull();
   });
 });
+
+describe('tooltips before Radix Tooltip has loaded', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('render the trigger alone, with its own name, and wrap it once loaded', async () => {
+    // Fresh modules: Radix Tooltip is imported at idle time after the first page (src/ui/idle-import.ts).
+    vi.resetModules();
+    const idle = await import('../../src/ui/idle-import');
+    const fresh = await import('../../src/ui/tooltip');
+    render(
+      <fresh.TooltipProvider>
+        <fresh.Tooltip label="Locations">
+          <a href="/locations" aria-label="Locations">
+            L
+          </a>
+        </fresh.Tooltip>
+      </fresh.TooltipProvider>,
+    );
+    const trigger = () => screen.getByRole('link', { name: 'Locations' });
+    expect(trigger()).not.toHaveAttribute('data-state');
+    hover(trigger());
+    act(() => vi.advanceTimersByTime(1000));
+    expect(tooltip('Locations')).toBeNull();
+
+    idle.releaseIdleImports();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(idle.IDLE_IMPORT_SETTLE_MS + idle.IDLE_IMPORT_FALLBACK_MS);
+      await idle.idleImportsSettled();
+    });
+    expect(trigger()).toHaveAttribute('data-state', 'closed');
+    hover(trigger());
+    act(() => vi.advanceTimersByTime(699));
+    expect(tooltip('Locations')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(tooltip('Locations')).not.toBeNull();
+  });
+});

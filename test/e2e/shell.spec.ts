@@ -43,7 +43,10 @@ test('a collapsed sidebar icon shows its name as a tooltip', async ({ page }) =>
   await page.goto('/login');
   await signIn(page, demoAccount('finance').email, demoAccount('finance').password);
   await expectHeading(page, 'Real Time Dashboard');
-  await page.getByRole('link', { name: 'Settled Dashboard' }).hover();
+  const icon = page.getByRole('link', { name: 'Settled Dashboard' });
+  // Radix Tooltip arrives at idle time (src/ui/idle-import.ts) and then wraps the icon (its trigger's data-state).
+  await expect(icon).toHaveAttribute('data-state', 'closed');
+  await icon.hover();
   await expect(page.getByRole('tooltip', { name: 'Settled Dashboard' })).toBeVisible();
 });
 

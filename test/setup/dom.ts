@@ -1,7 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { idleImportsSettled, releaseIdleImports } from '../../src/ui/idle-import';
 import { installMatchMedia } from '../dom/window-width';
+
+// The toast region and Radix Tooltip arrive at idle time after the app's first page (src/ui/idle-import.ts). There is
+// no such page here: they load before each file's tests, which test them loaded (toast-before-region.test.tsx and
+// tooltip.test.tsx test the time before).
+beforeAll(async () => {
+  releaseIdleImports();
+  await idleImportsSettled();
+});
 
 beforeEach(() => {
   installMatchMedia(1280);

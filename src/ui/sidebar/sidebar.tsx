@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useId } from 'react';
 import type { NavigationEntry } from '../../app/navigation';
-import { Tooltip } from '../tooltip';
+import { Tooltip, TooltipProvider } from '../tooltip';
 import { displayNameFromEmail, initialsFromName } from '../user-identity';
 import { SECTION_ICONS } from './sidebar-icons';
 
@@ -22,32 +22,9 @@ export interface SidebarProps {
 export function Sidebar({ email, entries, open, onToggle, onNavigate, onLogout }: SidebarProps) {
   const navId = useId();
   const displayName = displayNameFromEmail(email);
-  return (
-    <aside className={open ? 'sidebar sidebar-open' : 'sidebar sidebar-collapsed'} aria-label="Sidebar">
-      <div className="sidebar-head">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={onToggle}
-          aria-expanded={open}
-          aria-controls={navId}
-          aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
-        >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </button>
-        {open && <span className="sidebar-title">Lightning Pay Admin</span>}
-      </div>
-      {open && (
-        <div className="sidebar-user">
-          <span className="avatar" aria-hidden="true">
-            {initialsFromName(displayName)}
-          </span>
-          <span className="sidebar-user-text">
-            <span className="sidebar-user-name">{displayName}</span>
-            <span className="sidebar-user-email">{email}</span>
-          </span>
-        </div>
-      )}
+  // Only the collapsed rail shows tooltips, so only it is mounted again when Radix Tooltip arrives (../tooltip.tsx).
+  const sections = (
+    <>
       <nav id={navId} aria-label="Sections">
         <ul className="sidebar-nav">
           {entries.map((entry) => {
@@ -88,6 +65,35 @@ export function Sidebar({ email, entries, open, onToggle, onNavigate, onLogout }
           </a>
         </Tooltip>
       </div>
+    </>
+  );
+  return (
+    <aside className={open ? 'sidebar sidebar-open' : 'sidebar sidebar-collapsed'} aria-label="Sidebar">
+      <div className="sidebar-head">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={navId}
+          aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+        {open && <span className="sidebar-title">Lightning Pay Admin</span>}
+      </div>
+      {open && (
+        <div className="sidebar-user">
+          <span className="avatar" aria-hidden="true">
+            {initialsFromName(displayName)}
+          </span>
+          <span className="sidebar-user-text">
+            <span className="sidebar-user-name">{displayName}</span>
+            <span className="sidebar-user-email">{email}</span>
+          </span>
+        </div>
+      )}
+      {open ? sections : <TooltipProvider>{sections}</TooltipProvider>}
     </aside>
   );
 }

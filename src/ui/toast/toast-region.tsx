@@ -1,14 +1,16 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import type { ReactNode } from 'react';
-import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from './toast-store';
+import { useEffect } from 'react';
+import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, toastRegionShown, useToasts } from './toast-store';
 
 /**
  * The toast area of the root (spec §2, §4): dense, no icons, a close button on each; closes on timeout, a swipe
  * right past 50 px, Escape or the button; Radix pauses the timer while the pointer or focus is over the area or the
- * window is in the background; F8 focuses the area.
+ * window is in the background; F8 focuses the area. Imported at idle time by ./toaster.tsx: only this module imports
+ * Radix Toast.
  */
-export function ToastRoot({ children }: { children: ReactNode }) {
+export function ToastRegion() {
   const toasts = useToasts();
+  useEffect(() => toastRegionShown(), []);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -16,7 +18,6 @@ export function ToastRoot({ children }: { children: ReactNode }) {
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       label="Notification"
     >
-      {children}
       {toasts.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
