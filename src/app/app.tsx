@@ -7,14 +7,15 @@ import { ConsoleProviders } from './console-providers';
 import { EnforcementEngineProvider } from './enforcement-context';
 import type { EnforcementEngineHolder } from './enforcement-engine';
 import { authViewOf } from './auth-actor';
-import { auth } from './firebase';
+import { firebaseLoaded, loadFirebase } from './firebase';
 import { createFirebaseSessionServices } from './firebase-session';
 import type { createAppRouter } from './router';
 import { SessionProvider } from './session-services';
 
 /**
- * The root (spec §2): one tree holding the app shell and the toast area. A spinner until the identity provider has answered once (spec §2), then the router. Whenever a user
- * becomes authenticated or their permissions change, the guards run again.
+ * The root (spec §2): one tree holding the app shell and the toast area. A spinner until the stored session has been
+ * read (spec §2; at once, it is synchronous), then the router: Firebase is not waited for (docs/decisions.md).
+ * Whenever a user becomes authenticated or their permissions change, the guards run again.
  */
 export function App({
   actor,
@@ -25,10 +26,13 @@ export function App({
   router: ReturnType<typeof createAppRouter>;
   enforcement: EnforcementEngineHolder;
 }) {
-  const waitingForIdentity = useSelector(actor, (snapshot) => snapshot.matches('resolving'));
+  const readingStoredSession = useSelector(actor, (snapshot) => snapshot.matches('readingStoredSession'));
   const view = useSelector(actor, authViewOf, (a, b) => a.status === b.status && sameDetail(a, b));
   const services = useMemo(
-    () => createFirebaseSessionServices(auth, () => actor.send({ type: 'auth.logout' })),
+    () =>
+      createFirebaseSessionServices({ load: loadFirebase, loaded: firebaseLoaded }, () =>
+        actor.send({ type: 'auth.logout' }),
+      ),
     [actor],
   );
 
@@ -38,7 +42,7 @@ export function App({
 
   return (
     <ConsoleProviders>
-      {waitingForIdentity ? (
+      {readingStoredSession ? (
         <Spinner />
       ) : (
         <SessionProvider services={services} view={view}>

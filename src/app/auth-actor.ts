@@ -4,7 +4,7 @@ import { authMachine, isNetworkUnreachable, type AuthSnapshot } from '../machine
 import { createAuthImplementations } from '../machines/auth/auth.actors';
 import type { AuthGate, AuthView, SettledAuthView } from './auth-gate';
 import { config } from './config';
-import { auth, currentIdToken } from './firebase';
+import { currentIdToken, firebaseAuthLoaded, loadFirebaseAuth } from './firebase';
 import { inspect } from './inspector';
 import { readStoredSession } from './session-storage';
 import { toast } from '../ui/toast/toast-store';
@@ -45,13 +45,22 @@ export function startAuth(redirectToLogin: () => void): { actor: ReturnType<type
     current: () => authViewOf(actor.getSnapshot()),
     settled: async () =>
       authViewOf(await waitFor(actor, (snapshot) => !snapshot.hasTag('resolving'))) as SettledAuthView,
+    confirmed: async () => {
+      // Firebase is what confirms a resumed session: whoever waits for that (a guard) needs it now, not at idle time.
+      if (actor.getSnapshot().hasTag('confirming')) {
+        loadFirebaseAuth().catch((error: unknown) => console.warn('Firebase Auth could not be loaded', error));
+      }
+      const snapshot = await waitFor(actor, (next) => !next.hasTag('resolving') && !next.hasTag('confirming'));
+      return authViewOf(snapshot) as SettledAuthView;
+    },
   };
   actor.start();
   return { actor, api, gate };
 }
 
 function createAuthActor(client: ApiClient, redirectToLogin: () => void) {
-  return createActor(authMachine.provide(createAuthImplementations({ auth, client, redirectToLogin })), {
+  const firebase = { loaded: firebaseAuthLoaded, load: loadFirebaseAuth };
+  return createActor(authMachine.provide(createAuthImplementations({ firebase, client, redirectToLogin })), {
     ...(inspect ? { inspect } : {}),
   });
 }

@@ -1,9 +1,10 @@
 import type { UserPermissions } from '../permissions/permissions-object';
 
 /**
- * What the router needs to know about authentication: the current view of it, and a promise that settles once the
- * identity provider and the permissions lookup have answered. Guards await `settled()` so that a reload on a
- * protected page shows the spinner instead of bouncing to /login.
+ * What the router needs to know about authentication: the current view of it, and a promise that settles once it is
+ * known whether someone is signed in (from the stored session at once, or after a sign-in once the identity provider
+ * and the permissions lookup have answered). Guards await `settled()` so that a reload on a protected page shows the
+ * spinner instead of bouncing to /login.
  */
 export type AuthView =
   | { status: 'resolving' }
@@ -19,4 +20,10 @@ export type SettledAuthView = Exclude<AuthView, { status: 'resolving' }>;
 export interface AuthGate {
   current(): AuthView;
   settled(): Promise<SettledAuthView>;
+  /**
+   * Settles once a session resumed from the stored one has been confirmed or refused by the identity provider and
+   * the server, or could not be for want of a network (the stored session then stands in); with `settled()` for any
+   * other. A guard about to deny waits for it: the stored session lacks the superuser flag (docs/decisions.md).
+   */
+  confirmed(): Promise<SettledAuthView>;
 }

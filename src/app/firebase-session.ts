@@ -1,15 +1,24 @@
-import { sendPasswordResetEmail, signInWithEmailAndPassword, validatePassword, type Auth } from 'firebase/auth';
+import type { FirebaseAuth } from './firebase';
 import type { SessionServices } from './session-services';
 import { signInErrorMessage } from './sign-in-errors';
 
 const DEFAULT_PASSWORD_MIN_LENGTH = 6;
 
+/** How the login screen reaches Firebase Auth, which is loaded lazily (./firebase.ts). */
+export interface FirebaseLoader {
+  /** Loads Firebase now unless it has loaded: a sign-in may come before the background load has finished. */
+  load(): Promise<FirebaseAuth>;
+  /** Settles once Firebase has loaded, without loading it. */
+  loaded(): Promise<FirebaseAuth>;
+}
+
 /** The session services of the login screen, backed by Firebase Auth. `logout` is the auth machine's. */
-export function createFirebaseSessionServices(auth: Auth, logout: () => void): SessionServices {
+export function createFirebaseSessionServices(firebase: FirebaseLoader, logout: () => void): SessionServices {
   let minLength: Promise<number> | undefined;
   return {
     async signIn(email, password) {
       try {
+        const { auth, signInWithEmailAndPassword } = await firebase.load();
         await signInWithEmailAndPassword(auth, email, password);
       } catch (error) {
         throw new Error(signInErrorMessage(error), { cause: error });
@@ -17,6 +26,7 @@ export function createFirebaseSessionServices(auth: Auth, logout: () => void): S
     },
     async sendPasswordReset(email) {
       try {
+        const { auth, sendPasswordResetEmail } = await firebase.load();
         await sendPasswordResetEmail(auth, email);
       } catch (error) {
         // Saying whether an address has an account would let anyone probe for staff e-mails.
@@ -26,8 +36,11 @@ export function createFirebaseSessionServices(auth: Auth, logout: () => void): S
       }
     },
     passwordMinLength() {
-      // The identity provider's password policy (spec §5); projects without one, and the emulator, use 6.
-      minLength ??= validatePassword(auth, '')
+      // The identity provider's password policy (spec §5); projects without one, and the emulator, use 6. The login
+      // form asks as it first renders: the answer waits for the background load rather than starting it then.
+      minLength ??= firebase
+        .loaded()
+        .then(({ auth, validatePassword }) => validatePassword(auth, ''))
         .then((status) => status.passwordPolicy.customStrengthOptions.minPasswordLength ?? DEFAULT_PASSWORD_MIN_LENGTH)
         .catch(() => DEFAULT_PASSWORD_MIN_LENGTH);
       return minLength;

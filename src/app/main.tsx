@@ -5,6 +5,7 @@ import { App } from './app';
 import { startAuth } from './auth-actor';
 import { connectEnforcementEngine } from './enforcement-engine';
 import { isProductionHost } from './config';
+import { loadFirebaseWhenIdle, SIGNED_OUT_PRELOAD_DELAY_MS } from './firebase';
 import { startProductionLogging } from './production-logging';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
@@ -28,6 +29,14 @@ function redirectToLogin(): void {
   if (pathname === '/login') return;
   void router.navigate({ to: '/login', search: { redirect: `${pathname}${search}${hash}` }, replace: true });
 }
+
+// Firebase Auth stays off the critical path (docs/decisions.md "Firebase off the critical path"): it loads when the
+// browser is idle once the first page is on screen, or sooner if a sign-in or an API call needs it. A session resumed
+// from lpa waits for it to be confirmed, so at once; the login form needs it only when submitted, which loads it.
+const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
+  stopWaitingForFirstPage();
+  loadFirebaseWhenIdle(actor.getSnapshot().hasTag('authenticated') ? 0 : SIGNED_OUT_PRELOAD_DELAY_MS);
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -35,6 +35,8 @@ export function renderConsole(
     authEnabled?: boolean;
     api?: ApiClient;
     services?: SessionServices;
+    /** What the session turns out to be once confirmed (a session resumed from lpa); the same view by default. */
+    confirmed?: Promise<SettledAuthView>;
   },
 ) {
   const view: SettledAuthView = options.permissions
@@ -43,7 +45,11 @@ export function renderConsole(
   const history = createMemoryHistory({ initialEntries: [url] });
   const router = createAppRouter(
     {
-      auth: { current: (): AuthView => view, settled: async () => view },
+      auth: {
+        current: (): AuthView => view,
+        settled: async () => view,
+        confirmed: () => options.confirmed ?? Promise.resolve(view),
+      },
       api: options.api ?? fakeApi({ '/locations': [] }),
       isProductionHost: options.isProductionHost ?? false,
     },

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DemoPersona } from '../../server/db/seed/demo-accounts';
+import type { SettledAuthView } from '../../src/app/auth-gate';
 import { permissionsFor, personaPermissions } from '../fixtures/personas';
 import { renderConsole } from './render-console';
 
@@ -115,6 +116,30 @@ describe('special cases of the route table', () => {
 
   it('refuses the promo-code editor to a view-only promo-code user', async () => {
     renderConsole('/promo-codes/edit/41', { permissions: permissionsFor({ pc: { v: [1] } }) });
+    await waitFor(async () => expect(await heading()).toBe('Access denied'));
+  });
+
+  it('a superuser resumed from the stored session (no superuser flag) waits for confirmation, not "Access denied"', async () => {
+    const superuser = personaPermissions('superuser');
+    let confirm: (view: SettledAuthView) => void = () => {};
+    renderConsole('/mailing', {
+      permissions: { ...superuser, superuser: false },
+      authEnabled: false,
+      confirmed: new Promise((resolve) => (confirm = resolve)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    confirm({ status: 'authenticated', permissions: superuser, authEnabled: true });
+    await waitFor(async () => expect(await heading()).toBe('Mailing'));
+  });
+
+  it('a user resumed from the stored session is denied once the server confirms the session', async () => {
+    const officer = personaPermissions('officer');
+    renderConsole('/mailing', {
+      permissions: officer,
+      authEnabled: false,
+      confirmed: Promise.resolve({ status: 'authenticated', permissions: officer, authEnabled: true }),
+    });
     await waitFor(async () => expect(await heading()).toBe('Access denied'));
   });
 

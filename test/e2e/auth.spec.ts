@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { demoAccount, type DemoPersona } from '../../server/db/seed/demo-accounts';
 import { E2E } from './stack';
@@ -98,6 +98,63 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('status')).toHaveText(
       `If an account exists for ${demoAccount('officer').email}, a password reset link is on its way.`,
     );
+  });
+});
+
+test.describe('Firebase off the critical path', () => {
+  // The service worker would answer the page's script requests from its cache, out of reach of page.route.
+  test.use({ serviceWorkers: 'block' });
+
+  /** Holds every download of the Firebase chunk until `release()`; `requests` counts them. */
+  async function holdFirebase(page: Page) {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requests: string[] = [];
+    await page.route(/\/assets\/firebase-auth-[^/]*\.js$/, async (route) => {
+      requests.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    return { requests, release: () => release() };
+  }
+
+  test('the login form works before Firebase has loaded; submitting loads it and signs in', async ({ page }) => {
+    const firebase = await holdFirebase(page);
+    await page.goto('/list');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Flist/);
+    await expect(page.getByLabel('E-mail')).toBeEditable();
+    expect(firebase.requests).toEqual([]);
+    await signIn(page, demoAccount('officer').email, demoAccount('officer').password);
+    await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    expect(firebase.requests).toHaveLength(1);
+    firebase.release();
+    await expect(page).toHaveURL(/\/list$/);
+    await expectHeading(page, 'Enforcement');
+  });
+
+  test('a reload with a stored session shows the page at once; Firebase and the server confirm it later', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, demoAccount('admin').email, demoAccount('admin').password);
+    await expectHeading(page, 'Real Time Dashboard');
+    const entries = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+    await expect(entries).toHaveCount(10);
+
+    const firebase = await holdFirebase(page);
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/permissions')) lookups.push(request.url());
+    });
+    await page.goto('/list');
+    // Signed in from lpa, not yet confirmed: only what works without the server is offered.
+    await expectHeading(page, 'Enforcement');
+    await expect(entries).toHaveText(['Enforcement']);
+    expect(lookups).toEqual([]);
+    firebase.release();
+    await expect(entries).toHaveCount(10);
+    await expectHeading(page, 'Enforcement');
+    expect(lookups).toHaveLength(1);
   });
 });
 

@@ -96,9 +96,15 @@ async function firstVisit(page: Page, persona: DemoPersona, home: string, option
   }
 }
 
+/** The permissions lookup (POST /auth/permissions) of the reference API. */
+const isLookup = (url: string) => url.startsWith(`${E2E_API_URL}/auth/permissions`);
+
+/** Opens /list online: signed in from lpa at once, the session then confirmed (and lpa renewed) in the background. */
 async function openList(page: Page) {
+  const confirmed = page.waitForResponse((response) => isLookup(response.url()) && response.request().method() === 'POST');
   await page.goto('/list');
   await expectHeading(page, 'Enforcement');
+  expect((await confirmed).ok()).toBe(true);
 }
 
 /** Takes the browser offline and reloads the page (/list) from the service worker's cache. */
@@ -118,7 +124,6 @@ test.describe('offline', () => {
     await openList(page);
     const storedBefore = await storedSession(page);
 
-    const isLookup = (url: string) => url.startsWith(`${E2E_API_URL}/auth/permissions`);
     page.on('request', (request) => {
       if (isLookup(request.url())) lookupsWhileOffline.push(request.url());
     });

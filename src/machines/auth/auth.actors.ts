@@ -1,4 +1,4 @@
-import { getIdTokenResult, onIdTokenChanged, signOut, type Auth, type User } from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 import { fromCallback, fromPromise } from 'xstate';
 import { lookupPermissions } from '../../api/auth';
 import { ApiError, NETWORK_ERROR_MESSAGE, type ApiClient } from '../../api/client';
@@ -9,11 +9,23 @@ import {
   writeStoredSession,
   type SessionStorageArea,
 } from '../../app/session-storage';
+import { resumableStoredSession } from '../../app/resumable-session';
 import type { UserPermissions } from '../../permissions/permissions-object';
 import type { AuthEvent, IdentityUser, RefreshedIdToken } from './auth.machine';
 
+/**
+ * Firebase Auth, loaded lazily so that no page waits for it (docs/decisions.md "Firebase off the critical path"). Only
+ * its interfaces' own methods are used here, so this module imports nothing of Firebase but types.
+ */
+export interface FirebaseAuthLoader {
+  /** Settles once Firebase Auth has loaded, without loading it: the identity listener waits for the background load. */
+  loaded(): Promise<Auth>;
+  /** Loads Firebase Auth now, unless it has loaded already. */
+  load(): Promise<Auth>;
+}
+
 export interface AuthImplementationDeps {
-  auth: Auth;
+  firebase: FirebaseAuthLoader;
   client: ApiClient;
   /** Sends the browser to /login (the router's navigate). */
   redirectToLogin: () => void;
@@ -41,7 +53,7 @@ async function identityOf(user: User): Promise<IdentityUser | null> {
   // Staff accounts are looked up by e-mail; an identity without one cannot hold a session.
   if (!user.email) return null;
   try {
-    const { expirationTime } = await getIdTokenResult(user);
+    const { expirationTime } = await user.getIdTokenResult();
     return { email: user.email, idTokenExpiresAt: Date.parse(expirationTime) };
   } catch {
     // Expiry unknown (e.g. offline): report it as due now, so the machine refreshes and retries.
@@ -51,22 +63,37 @@ async function identityOf(user: User): Promise<IdentityUser | null> {
 
 /** The Firebase-backed actors of `authMachine`. */
 export function createAuthActors({
-  auth,
+  firebase,
   client,
   storage,
   isOnline = browserIsOnline,
   onlineEvents,
-}: Pick<AuthImplementationDeps, 'auth' | 'client' | 'storage' | 'isOnline' | 'onlineEvents'>) {
+}: Pick<AuthImplementationDeps, 'firebase' | 'client' | 'storage' | 'isOnline' | 'onlineEvents'>) {
   return {
+    /** Whatever local storage holds under lpa, read synchronously: the session, whoever's, if still valid. */
+    readStoredSession: fromPromise<UserPermissions | null>(async () =>
+      resumableStoredSession(storage ?? window.localStorage, Date.now()),
+    ),
     identityListener: fromCallback(({ sendBack }) => {
       // Reading the expiry is asynchronous; only the latest change may be reported, so older reads are dropped.
       let latestChange = 0;
-      return onIdTokenChanged(auth, (user) => {
-        const change = ++latestChange;
-        void (user ? identityOf(user) : Promise.resolve(null)).then((identity) => {
-          if (change === latestChange) sendBack({ type: 'auth.identityChanged', user: identity } satisfies AuthEvent);
+      let stopped = false;
+      let unsubscribe: (() => void) | undefined;
+      // Nothing is reported before Firebase has loaded (in the background, or for a sign-in): the machine decides
+      // from the stored session meanwhile.
+      void firebase.loaded().then((auth) => {
+        if (stopped) return;
+        unsubscribe = auth.onIdTokenChanged((user) => {
+          const change = ++latestChange;
+          void (user ? identityOf(user) : Promise.resolve(null)).then((identity) => {
+            if (change === latestChange) sendBack({ type: 'auth.identityChanged', user: identity } satisfies AuthEvent);
+          });
         });
       });
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
     }),
     /**
      * The permissions lookup. Any failure for want of a network is reported as the API client's network error, so
@@ -93,11 +120,13 @@ export function createAuthActors({
       target.addEventListener('online', online);
       return () => target.removeEventListener('online', online);
     }),
-    signOut: fromPromise<void>(() => signOut(auth)),
+    // A sign-out may come before the background load (a logout from a session resumed from lpa): Firebase may still
+    // hold the user, so it is loaded to sign out.
+    signOut: fromPromise<void>(async () => (await firebase.load()).signOut()),
     refreshIdToken: fromPromise<RefreshedIdToken>(async () => {
-      const user = auth.currentUser;
+      const user = (await firebase.load()).currentUser;
       if (!user) throw new Error('No signed-in user to refresh the ID token of');
-      const { expirationTime } = await getIdTokenResult(user, true);
+      const { expirationTime } = await user.getIdTokenResult(true);
       return { idTokenExpiresAt: Date.parse(expirationTime) };
     }),
   };

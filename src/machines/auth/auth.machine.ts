@@ -53,10 +53,11 @@ export interface AuthContext {
 }
 
 /**
- * `fromCache`, with `authenticated`: the session was restored from the stored session because the server could not
- * be reached; nothing confirmed it in this visit, so authentication is not "enabled" (docs/decisions.md).
+ * `fromCache`, with `authenticated`: the session was restored from the stored session (at the start of the visit, or
+ * because the server could not be reached); nothing confirmed it in this visit, so authentication is not "enabled"
+ * (docs/decisions.md). `confirming`, with `fromCache`: Firebase and the server are still to answer for it.
  */
-export type AuthTag = 'resolving' | 'authenticated' | 'fromCache' | 'signedOut';
+export type AuthTag = 'resolving' | 'authenticated' | 'fromCache' | 'confirming' | 'signedOut';
 
 function notProvided(name: string): never {
   throw new Error(`authMachine: '${name}' has no implementation; supply it with authMachine.provide()`);
@@ -75,6 +76,8 @@ export const authMachine = setup({
     tags: {} as AuthTag,
   },
   actors: {
+    /** The permissions of the stored session, whoever's, if it is still valid; null otherwise. */
+    readStoredSession: fromPromise<UserPermissions | null>(async () => notProvided('readStoredSession')),
     identityListener: fromCallback(() => notProvided('identityListener')),
     lookupPermissions: fromPromise<UserPermissions, { email: string }>(async () => notProvided('lookupPermissions')),
     /** The permissions of the stored session if it is this user's and still valid; rejects otherwise. */
@@ -99,6 +102,9 @@ export const authMachine = setup({
       idTokenExpiresAt: refreshed.idTokenExpiresAt,
     })),
     recordPermissions: assign((_, params: { userData: UserPermissions }) => ({ permissions: params.userData })),
+    recordStoredSession: assign((_, params: { session: UserPermissions | null }) =>
+      params.session ? { email: params.session.email, permissions: params.session } : {},
+    ),
     recordLoginError: assign((_, params: { error: unknown }) => ({
       loginError: (params.error instanceof Error && params.error.message) || LOOKUP_FAILED_MESSAGE,
     })),
@@ -112,8 +118,12 @@ export const authMachine = setup({
   },
   guards: {
     hasUser: ({ event }) => event.type === 'auth.identityChanged' && event.user !== null,
+    // Case aside: the stored session's e-mail is the server's (lower case), Firebase's is as the account has it.
     isSameUser: ({ context, event }) =>
-      event.type === 'auth.identityChanged' && event.user !== null && event.user.email === context.email,
+      event.type === 'auth.identityChanged' &&
+      event.user !== null &&
+      event.user.email.toLowerCase() === context.email?.toLowerCase(),
+    hasStoredSession: (_, params: { session: UserPermissions | null }) => params.session !== null,
     isNetworkUnreachable: (_, params: { error: unknown }) => isNetworkUnreachable(params.error),
   },
   delays: {
@@ -126,18 +136,28 @@ export const authMachine = setup({
   id: 'auth',
   context: initialContext,
   invoke: { id: 'identityListener', src: 'identityListener' },
-  initial: 'resolving',
+  initial: 'readingStoredSession',
   states: {
-    /** Waiting for the identity provider's first report. */
-    resolving: {
+    /**
+     * The stored session (lpa) decides the start, without waiting for Firebase (docs/decisions.md "Firebase off the
+     * critical path"): a valid one signs its user in at once, provisionally, and Firebase confirms it once loaded;
+     * without one the visitor is signed out at once, with nothing to clear. Reading it is synchronous, so the spinner
+     * (spec §2) hardly shows. No identity report can come meanwhile: Firebase loads after the first page is shown.
+     */
+    readingStoredSession: {
       tags: 'resolving',
-      on: {
-        'auth.identityChanged': [
-          { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
-          { target: 'signingOut' },
+      invoke: {
+        src: 'readStoredSession',
+        onDone: [
+          {
+            guard: { type: 'hasStoredSession', params: ({ event }) => ({ session: event.output }) },
+            target: 'authenticatedFromCache.awaitingIdentity',
+            actions: [{ type: 'recordStoredSession', params: ({ event }) => ({ session: event.output }) }, 'removeLoginStyle'],
+          },
+          { target: 'signedOut' },
         ],
-        'auth.logout': 'signingOut',
-        'auth.sessionExpired': 'signingOut',
+        // Unreadable storage holds no session to start from.
+        onError: 'signedOut',
       },
     },
     lookingUp: {
@@ -201,10 +221,12 @@ export const authMachine = setup({
       },
     },
     /**
-     * Signed in from the stored session while the server cannot be reached (an officer offline). The lookup is tried
-     * again when the browser comes back online, and every minute: its answer makes the session authenticated as
-     * usual (the stored session renewed); another failure to reach the server keeps waiting; any other failure signs
-     * out as a failed lookup does. The ID token is not refreshed meanwhile (that needs the network too).
+     * Signed in from the stored session, not yet confirmed in this visit: at the start of every visit with a valid
+     * one, and while the server cannot be reached (an officer offline). Firebase reporting the same user runs the
+     * lookup, whose answer makes the session authenticated as usual (the stored session renewed); a failure to reach
+     * the server keeps the stored session and tries again when the browser comes back online, and every minute; any
+     * other failure signs out as a failed lookup does. Firebase reporting another user looks that user up afresh;
+     * reporting nobody signs out. The ID token is not refreshed meanwhile.
      */
     authenticatedFromCache: {
       tags: ['authenticated', 'fromCache'],
@@ -219,12 +241,22 @@ export const authMachine = setup({
         'auth.sessionExpired': 'signingOut',
       },
       states: {
+        /** Resumed from the stored session at the start; Firebase (loading in the background) has not reported yet. */
+        awaitingIdentity: {
+          tags: 'confirming',
+          on: {
+            // Anyone else, or nobody, is handled as in every state of the session (above).
+            'auth.identityChanged': { guard: 'isSameUser', target: 'confirming', actions: 'recordIdTokenExpiry' },
+          },
+        },
         awaitingNetwork: {
           invoke: { src: 'onlineListener' },
-          on: { 'auth.online': 'retryingLookup' },
-          after: { offlineLookupRetry: 'retryingLookup' },
+          on: { 'auth.online': 'confirming' },
+          after: { offlineLookupRetry: 'confirming' },
         },
-        retryingLookup: {
+        /** The permissions lookup, in the background: the page stays as it is meanwhile. */
+        confirming: {
+          tags: 'confirming',
           invoke: {
             src: 'lookupPermissions',
             input: ({ context }) => ({ email: context.email ?? '' }),

@@ -7,28 +7,47 @@ import { flush } from '../../../fixtures/auth-harness';
 import { MemoryStorage } from '../../../fixtures/memory-storage';
 import { permissionsFor } from '../../../fixtures/personas';
 import { fakeSessionToken } from '../../../fixtures/session-tokens';
-import { createAuthActions, createAuthActors, createAuthImplementations } from '../../../../src/machines/auth/auth.actors';
+import {
+  createAuthActions,
+  createAuthActors,
+  createAuthImplementations,
+  type FirebaseAuthLoader,
+} from '../../../../src/machines/auth/auth.actors';
 import { authMachine, isNetworkUnreachable, type AuthEvent } from '../../../../src/machines/auth/auth.machine';
 
-const firebase = vi.hoisted(() => ({
-  listener: undefined as ((user: unknown) => void) | undefined,
+/** What the actors use of Firebase Auth: its own methods, on the Auth object and the User. */
+const firebase = {
+  listener: undefined as ((user: User | null) => void) | undefined,
   unsubscribe: vi.fn(),
   getIdTokenResult: vi.fn(),
-  signOut: vi.fn(async (_auth: unknown) => {}),
-}));
-
-vi.mock('firebase/auth', () => ({
-  onIdTokenChanged: (_auth: unknown, listener: (user: unknown) => void) => {
-    firebase.listener = listener;
-    return firebase.unsubscribe;
-  },
-  getIdTokenResult: firebase.getIdTokenResult,
-  signOut: firebase.signOut,
-}));
+  signOut: vi.fn(async () => {}),
+};
 
 const EXPIRES = '2030-01-01T10:00:00.000Z';
-const fakeAuth = (currentUser: User | null = null) => ({ currentUser }) as unknown as Auth;
-const fakeUser = (email: string | null) => ({ email }) as unknown as User;
+const fakeUser = (email: string | null) => ({ email, getIdTokenResult: firebase.getIdTokenResult }) as unknown as User;
+const fakeAuth = (currentUser: User | null = null) =>
+  ({
+    currentUser,
+    onIdTokenChanged: (listener: (user: User | null) => void) => {
+      firebase.listener = listener;
+      return firebase.unsubscribe;
+    },
+    signOut: firebase.signOut,
+  }) as unknown as Auth;
+
+/** Firebase already loaded: both ways of asking for it answer at once. */
+const loadedFirebase = (auth: Auth = fakeAuth()) => ({ loaded: async () => auth, load: async () => auth });
+
+/** Firebase not loaded yet: `loaded()` waits for `finishLoading`, `load()` counts the requests and finishes it. */
+function lazyFirebase(auth: Auth = fakeAuth()) {
+  let finishLoading: () => void = () => {};
+  const whenLoaded = new Promise<Auth>((resolve) => (finishLoading = () => resolve(auth)));
+  const loads = vi.fn(async () => {
+    finishLoading();
+    return whenLoaded;
+  });
+  return { loader: { loaded: () => whenLoaded, load: loads }, loads, finishLoading: () => finishLoading() };
+}
 
 function providerReports(user: User | null) {
   if (!firebase.listener) throw new Error('onIdTokenChanged has no listener');
@@ -67,9 +86,9 @@ beforeEach(() => {
 
 describe('identityListener', () => {
   /** Runs the listener under a parent that records what it sends back. */
-  function listen() {
+  function listen(loader: FirebaseAuthLoader = loadedFirebase()) {
     const received: AuthEvent[] = [];
-    const { identityListener } = createAuthActors({ auth: fakeAuth(), client: apiAnswering(null).client });
+    const { identityListener } = createAuthActors({ firebase: loader, client: apiAnswering(null).client });
     const recorder = setup({ types: { events: {} as AuthEvent }, actors: { identityListener } }).createMachine({
       invoke: { src: 'identityListener' },
       on: { '*': { actions: ({ event }) => received.push(event) } },
@@ -78,8 +97,31 @@ describe('identityListener', () => {
     return { received, parent };
   }
 
+  it('waits for Firebase to load, without loading it, then reports what it holds', async () => {
+    const { loader, loads, finishLoading } = lazyFirebase();
+    const { received } = listen(loader);
+    await flush();
+    expect(loads).not.toHaveBeenCalled();
+    expect(firebase.listener).toBeUndefined();
+    finishLoading();
+    await flush();
+    providerReports(null);
+    await flush();
+    expect(received).toEqual([{ type: 'auth.identityChanged', user: null }]);
+  });
+
+  it('never listens when stopped before Firebase has loaded', async () => {
+    const { loader, finishLoading } = lazyFirebase();
+    const { parent } = listen(loader);
+    parent.stop();
+    finishLoading();
+    await flush();
+    expect(firebase.listener).toBeUndefined();
+  });
+
   it('reports a signed-in user with the expiry of the ID token', async () => {
     const { received } = listen();
+    await flush();
     providerReports(fakeUser('alice@example.com'));
     await flush();
     expect(received).toEqual([
@@ -89,6 +131,7 @@ describe('identityListener', () => {
 
   it('reports nobody after sign-out, and an identity without an e-mail as nobody', async () => {
     const { received } = listen();
+    await flush();
     providerReports(null);
     await flush();
     providerReports(fakeUser(null));
@@ -104,6 +147,7 @@ describe('identityListener', () => {
     vi.setSystemTime(Date.UTC(2030, 0, 1));
     firebase.getIdTokenResult.mockRejectedValueOnce(new Error('auth/network-request-failed'));
     const { received } = listen();
+    await flush();
     providerReports(fakeUser('alice@example.com'));
     await flush();
     expect(received).toEqual([
@@ -116,6 +160,7 @@ describe('identityListener', () => {
     let finishSlowRead: (value: { expirationTime: string }) => void = () => {};
     firebase.getIdTokenResult.mockReturnValueOnce(new Promise((resolve) => (finishSlowRead = resolve)));
     const { received } = listen();
+    await flush();
     providerReports(fakeUser('alice@example.com'));
     providerReports(null);
     await flush();
@@ -124,18 +169,47 @@ describe('identityListener', () => {
     expect(received).toEqual([{ type: 'auth.identityChanged', user: null }]);
   });
 
-  it('unsubscribes from Firebase when stopped', () => {
+  it('unsubscribes from Firebase when stopped', async () => {
     const { parent } = listen();
+    await flush();
     parent.stop();
     expect(firebase.unsubscribe).toHaveBeenCalledOnce();
   });
 });
 
 describe('promise actors', () => {
+  describe('readStoredSession', () => {
+    const read = (storage: MemoryStorage) => {
+      const { readStoredSession } = createAuthActors({ firebase: loadedFirebase(), client: apiAnswering(null).client, storage });
+      return toPromise(createActor(readStoredSession).start());
+    };
+
+    it("answers with the stored session's permissions, whoever's, while its token is valid", async () => {
+      const storage = new MemoryStorage();
+      const token = fakeSessionToken('bob@example.com', Date.now() + 3_600_000);
+      writeStoredSession(storage, { ...permissionsFor({ e: { v: [2] } }, 'bob@example.com'), token });
+      await expect(read(storage)).resolves.toMatchObject({ email: 'bob@example.com', token, superuser: false });
+    });
+
+    it('answers null for an expired session, one that is not a JWT with an e-mail, or none', async () => {
+      const expired = new MemoryStorage();
+      writeStoredSession(expired, {
+        ...permissionsFor({ e: { v: [2] } }, 'bob@example.com'),
+        token: fakeSessionToken('bob@example.com', Date.now() - 1),
+      });
+      const opaque = new MemoryStorage();
+      writeStoredSession(opaque, { ...permissionsFor({ e: { v: [2] } }), token: 'not-a-jwt' });
+      await expect(read(expired)).resolves.toBeNull();
+      await expect(read(opaque)).resolves.toBeNull();
+      await expect(read(new MemoryStorage())).resolves.toBeNull();
+      expect(expired.length).toBe(1);
+    });
+  });
+
   it('lookupPermissions posts the e-mail through the API client', async () => {
     const userData = permissionsFor({ e: { v: [1] } }, 'alice@example.com');
     const { client, fetch } = apiAnswering({ userData });
-    const { lookupPermissions } = createAuthActors({ auth: fakeAuth(), client });
+    const { lookupPermissions } = createAuthActors({ firebase: loadedFirebase(), client });
     const actor = createActor(lookupPermissions, { input: { email: 'alice@example.com' } }).start();
     await expect(toPromise(actor)).resolves.toEqual(userData);
     expect(fetch).toHaveBeenCalledWith('/api/auth/permissions', expect.objectContaining({ method: 'POST' }));
@@ -149,7 +223,7 @@ describe('promise actors', () => {
 
     it('sends nothing while the browser is offline, and fails as unreachable', async () => {
       const { client, fetch } = apiAnswering({ userData: permissionsFor({}) });
-      const failure = await run({ auth: fakeAuth(), client, isOnline: () => false }).catch((error: unknown) => error);
+      const failure = await run({ firebase: loadedFirebase(), client, isOnline: () => false }).catch((error: unknown) => error);
       expect(isNetworkUnreachable(failure)).toBe(true);
       expect(fetch).not.toHaveBeenCalled();
     });
@@ -157,7 +231,7 @@ describe('promise actors', () => {
     it('fails as unreachable when the API cannot be reached', async () => {
       const { client, fetch } = apiAnswering(null);
       fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-      const failure = await run({ auth: fakeAuth(), client, isOnline: () => true }).catch((error: unknown) => error);
+      const failure = await run({ firebase: loadedFirebase(), client, isOnline: () => true }).catch((error: unknown) => error);
       expect(isNetworkUnreachable(failure)).toBe(true);
     });
 
@@ -166,7 +240,7 @@ describe('promise actors', () => {
         code: 'auth/network-request-failed',
       });
       const { client } = apiAnswering(null, async () => Promise.reject(firebaseError));
-      const failure = await run({ auth: fakeAuth(), client, isOnline: () => true }).catch((error: unknown) => error);
+      const failure = await run({ firebase: loadedFirebase(), client, isOnline: () => true }).catch((error: unknown) => error);
       expect(isNetworkUnreachable(failure)).toBe(true);
       expect((failure as ApiError).cause).toBeInstanceOf(ApiError);
     });
@@ -176,7 +250,7 @@ describe('promise actors', () => {
       fetch.mockResolvedValueOnce(
         new Response(JSON.stringify({ success: false, message: 'No staff account for this e-mail' }), { status: 404 }),
       );
-      const failure = await run({ auth: fakeAuth(), client, isOnline: () => true }).catch((error: unknown) => error);
+      const failure = await run({ firebase: loadedFirebase(), client, isOnline: () => true }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ApiError);
       expect((failure as ApiError).message).toBe('No staff account for this e-mail');
       expect(isNetworkUnreachable(failure)).toBe(false);
@@ -189,7 +263,7 @@ describe('promise actors', () => {
         online = false;
         return new Response('<html>captive portal</html>', { status: 200 });
       });
-      const failure = await run({ auth: fakeAuth(), client, isOnline: () => online }).catch((error: unknown) => error);
+      const failure = await run({ firebase: loadedFirebase(), client, isOnline: () => online }).catch((error: unknown) => error);
       expect(isNetworkUnreachable(failure)).toBe(true);
     });
   });
@@ -200,7 +274,11 @@ describe('promise actors', () => {
       const userData = permissionsFor({ e: { v: [1, 2] } }, 'alice@example.com');
       const token = fakeSessionToken('alice@example.com', Date.now() + 3_600_000);
       writeStoredSession(storage, { ...userData, token });
-      const { restoreSession } = createAuthActors({ auth: fakeAuth(), client: apiAnswering(null).client, storage });
+      const { restoreSession } = createAuthActors({
+        firebase: loadedFirebase(),
+        client: apiAnswering(null).client,
+        storage,
+      });
       const restore = (email: string) => toPromise(createActor(restoreSession, { input: { email } }).start());
 
       await expect(restore('alice@example.com')).resolves.toMatchObject({
@@ -218,7 +296,7 @@ describe('promise actors', () => {
     const events = new EventTarget();
     const received: AuthEvent[] = [];
     const { onlineListener } = createAuthActors({
-      auth: fakeAuth(),
+      firebase: loadedFirebase(),
       client: apiAnswering(null).client,
       onlineEvents: events,
     });
@@ -235,24 +313,25 @@ describe('promise actors', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('signOut signs out of Firebase', async () => {
-    const auth = fakeAuth();
-    const { signOut } = createAuthActors({ auth, client: apiAnswering(null).client });
+  it('signOut loads Firebase if it has not loaded yet, and signs out of it', async () => {
+    const { loader, loads } = lazyFirebase();
+    const { signOut } = createAuthActors({ firebase: loader, client: apiAnswering(null).client });
     await toPromise(createActor(signOut).start());
-    expect(firebase.signOut).toHaveBeenCalledWith(auth);
+    expect(loads).toHaveBeenCalledOnce();
+    expect(firebase.signOut).toHaveBeenCalledOnce();
   });
 
   it('refreshIdToken forces a new token and returns its expiry', async () => {
     const user = fakeUser('alice@example.com');
-    const { refreshIdToken } = createAuthActors({ auth: fakeAuth(user), client: apiAnswering(null).client });
+    const { refreshIdToken } = createAuthActors({ firebase: loadedFirebase(fakeAuth(user)), client: apiAnswering(null).client });
     await expect(toPromise(createActor(refreshIdToken).start())).resolves.toEqual({
       idTokenExpiresAt: Date.parse(EXPIRES),
     });
-    expect(firebase.getIdTokenResult).toHaveBeenCalledWith(user, true);
+    expect(firebase.getIdTokenResult).toHaveBeenCalledWith(true);
   });
 
   it('refreshIdToken fails when nobody is signed in', async () => {
-    const { refreshIdToken } = createAuthActors({ auth: fakeAuth(null), client: apiAnswering(null).client });
+    const { refreshIdToken } = createAuthActors({ firebase: loadedFirebase(fakeAuth(null)), client: apiAnswering(null).client });
     await expect(toPromise(createActor(refreshIdToken).start())).rejects.toThrow('No signed-in user');
   });
 });
@@ -307,31 +386,59 @@ describe('browser actions', () => {
 });
 
 describe('authMachine with the real implementations', () => {
-  it('signs in through Firebase and the API, then logs out to /login', async () => {
-    const storage = new MemoryStorage();
-    writeStoredSession(storage, { ...permissionsFor({ e: { v: [1] } }), token: 'stale' });
-    const userData = { ...permissionsFor({ e: { v: [1] } }, 'alice@example.com'), token: 'fresh' };
+  function start(storage: MemoryStorage, loader: FirebaseAuthLoader, userData: unknown) {
     const redirectToLogin = vi.fn();
     const machine = authMachine.provide(
       createAuthImplementations({
-        auth: fakeAuth(),
+        firebase: loader,
         client: apiAnswering({ userData }).client,
         redirectToLogin,
         storage,
         body: { classList: { remove: () => true } },
       }),
     );
-    const actor = createActor(machine).start();
+    return { actor: createActor(machine).start(), redirectToLogin };
+  }
 
+  it('signed out at once without a valid stored session; signs in through Firebase and the API, then logs out', async () => {
+    const storage = new MemoryStorage();
+    writeStoredSession(storage, { ...permissionsFor({ e: { v: [1] } }), token: 'stale' });
+    const userData = { ...permissionsFor({ e: { v: [1] } }, 'alice@example.com'), token: 'fresh' };
+    const { loader, finishLoading } = lazyFirebase();
+    const { actor, redirectToLogin } = start(storage, loader, userData);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedOut'));
+    expect(redirectToLogin).toHaveBeenCalledOnce();
+
+    finishLoading(); // e.g. the login form asked for Firebase to sign in
+    await flush();
     providerReports(fakeUser('alice@example.com'));
     await waitFor(actor, (snapshot) => snapshot.hasTag('authenticated'));
     expect(readStoredSession(storage)?.token).toBe('fresh');
 
     actor.send({ type: 'auth.logout' });
-    await waitFor(actor, (snapshot) => snapshot.hasTag('signedOut'));
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
     expect(firebase.signOut).toHaveBeenCalledOnce();
     expect(storage.length).toBe(0);
-    expect(redirectToLogin).toHaveBeenCalledOnce();
+    expect(redirectToLogin).toHaveBeenCalledTimes(2);
+    actor.stop();
+  });
+
+  it('resumes a valid stored session at once, and confirms it once Firebase has loaded', async () => {
+    const storage = new MemoryStorage();
+    const stale = fakeSessionToken('alice@example.com', Date.now() + 3_600_000);
+    writeStoredSession(storage, { ...permissionsFor({ e: { v: [1] } }, 'alice@example.com'), token: stale });
+    const userData = { ...permissionsFor({ e: { v: [1] } }, 'alice@example.com'), token: 'fresh' };
+    const { loader, finishLoading } = lazyFirebase();
+    const { actor } = start(storage, loader, userData);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('authenticated'));
+    expect(actor.getSnapshot().hasTag('fromCache')).toBe(true);
+    expect(actor.getSnapshot().context.permissions?.token).toBe(stale);
+
+    finishLoading();
+    await flush();
+    providerReports(fakeUser('alice@example.com'));
+    await waitFor(actor, (snapshot) => snapshot.matches('authenticated'));
+    expect(readStoredSession(storage)?.token).toBe('fresh');
     actor.stop();
   });
 });
