@@ -110,7 +110,7 @@ export interface Keystroke {
   rafAt: number | null;
   /** A task after that frame: painted. */
   paintedAt: number | null;
-  /** Frames rendered between the key and the results (the results region is empty in them). */
+  /** Frames rendered between the key and the results (they show the field's new text over the previous answer). */
   framesBeforeResults: number;
   /** Totals per category in the answer (SEARCH_CATEGORIES order). */
   totals: number[] | null;

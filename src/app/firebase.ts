@@ -1,4 +1,5 @@
 import type { Auth } from 'firebase/auth';
+import { IDLE_IMPORT_FALLBACK_MS, IDLE_IMPORT_TIMEOUT_MS, retryWhenOnline, whenBrowserIdle } from '../ui/idle-import';
 import type * as FirebaseAuthModule from './firebase-auth';
 
 /**
@@ -10,9 +11,9 @@ import type * as FirebaseAuthModule from './firebase-auth';
 export type FirebaseAuth = typeof FirebaseAuthModule;
 
 /** The idle load starts at the latest this long after it was scheduled, however busy the page. */
-export const IDLE_LOAD_TIMEOUT_MS = 2_000;
+export const IDLE_LOAD_TIMEOUT_MS = IDLE_IMPORT_TIMEOUT_MS;
 /** Where the browser has no `requestIdleCallback` (Safari), the load waits this long instead. */
-export const IDLE_LOAD_FALLBACK_MS = 300;
+export const IDLE_LOAD_FALLBACK_MS = IDLE_IMPORT_FALLBACK_MS;
 /**
  * On the login page the idle load waits this much longer: the form needs Firebase only once submitted (which loads it
  * at once), so it leaves the first seconds to the page, and is still there before most people have typed a password.
@@ -52,19 +53,8 @@ export const firebaseAuthLoaded = async (): Promise<Auth> => (await loaded).auth
  * again when the browser comes back online (sign-in and the rest load it themselves when they need it).
  */
 export function loadFirebaseWhenIdle(delayMs = 0): void {
-  const load = () => {
-    loadFirebase().catch((error: unknown) => {
-      console.warn('Firebase Auth could not be loaded', error);
-      globalThis.addEventListener?.('online', load, { once: true });
-    });
-  };
-  const whenIdle = () => {
-    if (typeof globalThis.requestIdleCallback === 'function') {
-      globalThis.requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS });
-    } else {
-      setTimeout(load, IDLE_LOAD_FALLBACK_MS);
-    }
-  };
+  const whenIdle = () =>
+    whenBrowserIdle(() => retryWhenOnline(loadFirebase, 'Firebase Auth could not be loaded'), IDLE_LOAD_TIMEOUT_MS, IDLE_LOAD_FALLBACK_MS);
   if (delayMs > 0) setTimeout(whenIdle, delayMs);
   else whenIdle();
 }

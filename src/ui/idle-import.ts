@@ -39,14 +39,27 @@ const pageSettled = () =>
     });
   }).then(() => new Promise<void>((resolve) => setTimeout(resolve, IDLE_IMPORT_SETTLE_MS)));
 
-const browserIdle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof globalThis.requestIdleCallback === 'function') {
-      globalThis.requestIdleCallback(() => resolve(), { timeout: IDLE_IMPORT_TIMEOUT_MS });
-    } else {
-      setTimeout(resolve, IDLE_IMPORT_FALLBACK_MS);
-    }
+/**
+ * Calls `then` when the browser is next idle, `timeoutMs` at the latest; where there is no `requestIdleCallback`
+ * (Safari, jsdom), after `fallbackMs`.
+ */
+export function whenBrowserIdle(then: () => void, timeoutMs = IDLE_IMPORT_TIMEOUT_MS, fallbackMs = IDLE_IMPORT_FALLBACK_MS): void {
+  if (typeof globalThis.requestIdleCallback === 'function') {
+    globalThis.requestIdleCallback(() => then(), { timeout: timeoutMs });
+  } else {
+    setTimeout(then, fallbackMs);
+  }
+}
+
+/** Runs `attempt`; should it fail (a download, typically), warns and runs it again once the browser is back online. */
+export function retryWhenOnline(attempt: () => Promise<unknown>, failure: string): void {
+  attempt().catch((error: unknown) => {
+    console.warn(failure, error);
+    globalThis.addEventListener?.('online', () => retryWhenOnline(attempt, failure), { once: true });
   });
+}
+
+const browserIdle = () => new Promise<void>((resolve) => whenBrowserIdle(resolve));
 
 export interface IdleImport<T> {
   /** The module once it has loaded, else null. */
@@ -64,20 +77,15 @@ export function importWhenIdle<T>(load: () => Promise<T>): IdleImport<T> {
   const listeners = new Set<() => void>();
   let announce: (loaded: T) => void = () => undefined;
   declared.push(new Promise<T>((resolve) => (announce = resolve)));
-  const attempt = () => {
-    load().then(
-      (loaded) => {
-        module = loaded;
-        announce(loaded);
-        for (const listener of listeners) listener();
-      },
-      (error: unknown) => {
-        console.warn('An idle-time import failed; it is tried again when the browser is back online', error);
-        globalThis.addEventListener?.('online', attempt, { once: true });
-      },
-    );
-  };
-  void pageSettled().then(browserIdle).then(attempt);
+  const attempt = () =>
+    load().then((loaded) => {
+      module = loaded;
+      announce(loaded);
+      for (const listener of listeners) listener();
+    });
+  void pageSettled()
+    .then(browserIdle)
+    .then(() => retryWhenOnline(attempt, 'An idle-time import failed; it is tried again when the browser is back online'));
   return {
     current: () => module,
     subscribe(listener) {
