@@ -38,10 +38,10 @@ import type { Browser, Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { SYNC_PAGE_SIZE, SYNC_TYPES } from '../src/contract/enforcement';
 import { flag, option } from './lib/cli';
-import { isServed } from './lib/served-records';
+import { calibrateServedCounts } from './lib/served-records';
 import { SEARCH_CATEGORIES } from '../src/worker/enforcement-worker-api';
 import { FIRST_PAINT_ROWS } from '../src/routes/-components/enforcement/search-results';
-import { generateEnforcementRecords, splitRecords, type TypeCounts } from '../server/db/seed/enforcement-data';
+import { splitRecords } from '../server/db/seed/enforcement-data';
 import { demoAccount } from '../server/db/seed/demo-accounts';
 import { DEMO_LOCATIONS } from '../server/db/seed/demo-locations';
 import { startApiForBenchmark } from '../server/testing/benchmark-api';
@@ -75,7 +75,6 @@ const REPO = path.dirname(BENCH_DIR);
 const SCREEN_DIST = path.join(RESULTS_DIR, 'dist-screen');
 /** A fixed "now" for the data, the API's clock, the sync and the screen (the search and sync benches use the same). */
 const NOW_MS = Date.parse('2025-06-16T17:00:00Z');
-const NOW_SECONDS = NOW_MS / 1000;
 const OFFICER = demoAccount('officer');
 const LOCATION_IDS = [1, 2];
 /** A keystroke whose results are not painted within this is a timeout (and the mix goes on). */
@@ -105,32 +104,6 @@ type BenchWindow = { screenBench: ScreenBenchPage };
 // ---------------------------------------------------------------------------------------------------------------
 // The data: what the API serves the officer (as bench:sync computes it), and the plates among it
 
-
-/**
- * How many records of each type to generate so that the API serves exactly `target` of each (it leaves out expired
- * transactions and bookings older than 21 days), and the plates of the served ones. The generator draws each type
- * from its own random stream, record by record, so a longer run keeps the same first records.
- */
-function officerData(target: TypeCounts): { counts: TypeCounts; plates: string[] } {
-  let factor = 1.6;
-  for (let attempt = 0; attempt < 4; attempt++, factor *= 1.5) {
-    const trial = Object.fromEntries(
-      SYNC_TYPES.map((type) => [type, type === 'valid' || type === 'monthly_parkers' ? target[type] : Math.ceil(target[type] * factor) + 100]),
-    ) as TypeCounts;
-    const generated = Object.fromEntries(SYNC_TYPES.map((type) => [type, 0])) as TypeCounts;
-    const served = Object.fromEntries(SYNC_TYPES.map((type) => [type, 0])) as TypeCounts;
-    const needed: Partial<TypeCounts> = {};
-    const plates: string[] = [];
-    for (const item of generateEnforcementRecords({ counts: trial, locations: LOCATION_IDS, seed: SEED, now: NOW_MS })) {
-      generated[item.type]++;
-      if (needed[item.type] !== undefined || !isServed(item, NOW_SECONDS)) continue;
-      plates.push(item.record.license_plate.toUpperCase());
-      if (++served[item.type] === target[item.type]) needed[item.type] = generated[item.type];
-    }
-    if (SYNC_TYPES.every((type) => needed[type] !== undefined)) return { counts: needed as TypeCounts, plates };
-  }
-  throw new Error('could not find record counts that serve the target per type');
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // JavaScript before interactive
@@ -673,7 +646,7 @@ async function main(): Promise<void> {
   const loadAtStart = machineInfo().loadAverage;
   step(`building the screen page (${path.relative(REPO, SCREEN_DIST)}); finding record counts that serve ${RECORDS} records`);
   const pageBuildMs = await buildBenchPagesInto(['screen'], SCREEN_DIST, [react()], { sourcemap: true });
-  const { counts, plates } = officerData(splitRecords(RECORDS));
+  const { counts, plates } = calibrateServedCounts(splitRecords(RECORDS), { locations: LOCATION_IDS, seed: SEED, nowMs: NOW_MS });
   const server = await serveStatic(SCREEN_DIST);
 
   step(`reference API: generating ${SYNC_TYPES.reduce((sum, type) => sum + counts[type], 0)} records (served to the officer: ${RECORDS}) into PGlite`);

@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SYNC_PAGE_SIZE, SYNC_TYPES, PURGE_AFTER_SECONDS, type SyncType } from '../src/contract/enforcement';
 import { flag, option } from './lib/cli';
-import { expirySeconds, isServed } from './lib/served-records';
+import { calibrateServedCounts, expirySeconds, isServed } from './lib/served-records';
 import { SEARCH_CATEGORIES, type SearchCategory } from '../src/worker/enforcement-worker-api';
 import { STORE_NAME } from '../src/worker/store';
 import {
@@ -101,30 +101,6 @@ const CHARACTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 function categoryOf(item: GeneratedRecord): Category {
   if (item.type === 'valid' || item.type === 'expired') return item.record.expiry_date_time_unix > NOW_SECONDS ? 'valid' : 'expired';
   return item.type;
-}
-
-/**
- * How many records of each type to generate so that the API serves exactly `target` of each: the API leaves out
- * expired transactions and bookings older than 21 days (about 30 % of what the generator makes). The generator
- * draws each type from its own random stream, record by record, so a longer run keeps the same first records.
- */
-function calibrateCounts(target: TypeCounts): TypeCounts {
-  let factor = 1.6;
-  for (let attempt = 0; attempt < 4; attempt++, factor *= 1.5) {
-    const trial = Object.fromEntries(
-      SYNC_TYPES.map((type) => [type, type === 'valid' || type === 'monthly_parkers' ? target[type] : Math.ceil(target[type] * factor) + 100]),
-    ) as TypeCounts;
-    const generated = Object.fromEntries(SYNC_TYPES.map((type) => [type, 0])) as TypeCounts;
-    const served = Object.fromEntries(SYNC_TYPES.map((type) => [type, 0])) as TypeCounts;
-    const needed: Partial<TypeCounts> = {};
-    for (const item of generateEnforcementRecords({ counts: trial, locations: LOCATION_IDS, seed: SEED, now: NOW_MS })) {
-      generated[item.type]++;
-      if (needed[item.type] !== undefined || !isServed(item, NOW_SECONDS)) continue;
-      if (++served[item.type] === target[item.type]) needed[item.type] = generated[item.type];
-    }
-    if (SYNC_TYPES.every((type) => needed[type] !== undefined)) return needed as TypeCounts;
-  }
-  throw new Error('could not find record counts that serve the target per type');
 }
 
 interface Expected {
@@ -467,7 +443,7 @@ async function main(): Promise<void> {
   const buildMs = await buildBenchPagesInto(['sync'], DIST);
   const server = await serveStatic(DIST);
   const calibrateStarted = performance.now();
-  const counts = calibrateCounts(target);
+  const { counts } = calibrateServedCounts(target, { locations: LOCATION_IDS, seed: SEED, nowMs: NOW_MS });
   const calibrateMs = performance.now() - calibrateStarted;
   const generated = SYNC_TYPES.reduce((sum, type) => sum + counts[type], 0);
 
