@@ -559,6 +559,17 @@ function analyse(pass: TypingPass) {
   // The rows beyond the first paint's, painted before the next key (the rest were interrupted by it, as designed).
   const allRows = samples.filter((k) => k.allRowsPaintedAt !== null);
   const byRowsShown = { '0': byRows(0, 0), '1-10': byRows(1, 10), '11-30': byRows(11, 30), '31-50': byRows(31, 50) };
+  // Where the time goes for each group: the p75 of each stage.
+  const stagesOf = (low: number, high: number) => {
+    const group = samples.filter((k) => (k.answerRows ?? 0) >= low && (k.answerRows ?? 0) <= high);
+    return {
+      keyToSearchCall: distribution(group.map((k) => k.searchAt! - k.keydownAt)).p75,
+      workerRoundTrip: distribution(group.map((k) => k.answeredAt! - k.searchAt!)).p75,
+      answerToResultsInDom: distribution(group.map((k) => k.domAt! - k.answeredAt!)).p75,
+      resultsInDomToPaint: distribution(group.map((k) => k.paintedAt! - k.domAt!)).p75,
+    };
+  };
+  const byRowsShownStagesP75 = { '0': stagesOf(0, 0), '1-10': stagesOf(1, 10), '11-30': stagesOf(11, 30), '31-50': stagesOf(31, 50) };
   const misses = samples.filter((k) => k.totals!.every((total) => total === 0)).length;
   const finalPlateTotals = pass.keys
     .filter((typed, i) => typed.kind === 'plate' && pass.keys[i + 1]?.sequence !== typed.sequence)
@@ -588,6 +599,7 @@ function analyse(pass: TypingPass) {
     byKind,
     byLength,
     byRowsShown,
+    byRowsShownStagesP75,
     answers: { hits: samples.length - misses, misses },
     fullPlatesFound: finalPlateTotals.every((total) => total > 0),
     ms: round(pass.ms),
@@ -823,8 +835,11 @@ async function main(): Promise<void> {
     console.log('');
     console.log(
       formatTable(
-        ['rows shown', 'n', `p50 ms (${THROTTLE_RATE}×)`, 'p75', 'p95'],
-        Object.entries(throttled.byRowsShown).map(([rows, d]) => [rows, d.n, d.p50, d.p75, d.p95]),
+        ['answer rows', 'n', `p50 ms (${THROTTLE_RATE}×)`, 'p75', 'p95', 'p75 stages: key→search', 'round trip', 'render', 'DOM→paint'],
+        Object.entries(throttled.byRowsShown).map(([rows, d]) => {
+          const stages = throttled.byRowsShownStagesP75[rows as keyof typeof throttled.byRowsShownStagesP75];
+          return [rows, d.n, d.p50, d.p75, d.p95, stages.keyToSearchCall, stages.workerRoundTrip, stages.answerToResultsInDom, stages.resultsInDomToPaint];
+        }),
       ),
     );
     console.log('');
