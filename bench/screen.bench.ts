@@ -46,7 +46,7 @@ import { demoAccount } from '../server/db/seed/demo-accounts';
 import { DEMO_LOCATIONS } from '../server/db/seed/demo-locations';
 import { startApiForBenchmark } from '../server/testing/benchmark-api';
 import { SESSION_HEADER } from '../src/contract/envelope';
-import { chunkSize, gzipBytes, KB, packageShares, readManifest, sourceLocator, staticClosure, type ChunkSize, type Manifest, type PackageShare } from './lib/bundle';
+import { chunkSize, gzipBytes, KB, npmPackageOf, packageShares, readManifest, sourceLocator, staticClosure, type ChunkSize, type Manifest, type PackageShare } from './lib/bundle';
 import { cpuThrottle, echoPageConsole, launchChromium } from './lib/chromium';
 import { BENCH_DIR, RESULTS_DIR, formatGoals, formatTable, goalAtMost, machineInfo, writeResults, type Goal } from './lib/report';
 import { buildBenchPagesInto, freePort, serveStatic } from './lib/serve';
@@ -404,11 +404,8 @@ interface ProfileShare {
 /** A source path as the report names it: the npm package, or the path from src/. */
 function moduleOf(source: string): string {
   const normalized = source.replace(/\\/g, '/');
-  const at = normalized.lastIndexOf('node_modules/');
-  if (at >= 0) {
-    const parts = normalized.slice(at + 'node_modules/'.length).split('/');
-    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
-  }
+  const npmPackage = npmPackageOf(normalized);
+  if (npmPackage !== null) return npmPackage;
   const src = normalized.lastIndexOf('src/');
   return src >= 0 ? normalized.slice(src) : normalized.replace(/^(\.\.\/)+/, '');
 }
@@ -610,6 +607,24 @@ const showEvent = (ms: number) => (ms === 0 ? '< 16' : String(ms));
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The scripts /login requested before and after its form was usable, /list's chunks, and /list by package. */
+function printScriptTables(bundles: BundleReport): void {
+  const scripts = (entries: readonly LoadedScript[]) => entries.map((e) => [e.file, round(e.bytes / KB), round(e.gzBytes / KB)]);
+  console.log('');
+  console.log(formatTable(['/login: requested before the form was usable', 'KB', 'KB gz'], scripts(bundles.login.loaded)));
+  console.log('');
+  console.log(formatTable(['/login: requested after (off the critical path)', 'KB', 'KB gz'], scripts(bundles.login.afterInteractive)));
+  console.log('');
+  console.log(formatTable(['/list chunk (static closure)', 'KB', 'KB gz'], bundles.list.chunks.map((c) => [c.file, round(c.bytes / KB), round(c.gzBytes / KB)])));
+  console.log('');
+  console.log(
+    formatTable(
+      ['/list JS by package (source maps)', 'KB min', 'KB gz (share)'],
+      bundles.listPackages.slice(0, 20).map((p) => [p.name, round(p.bytes / KB), round(p.gzBytesEstimate / KB)]),
+    ),
+  );
+}
+
 /** `--js-only`: the JavaScript figures alone, printed and written to bench/results/screen-js.json. */
 async function measureJsOnly(): Promise<void> {
   const browser = await launchChromium();
@@ -618,20 +633,7 @@ async function measureJsOnly(): Promise<void> {
     const bundles = await measureBundles(browser);
     const loginJsGzKB = round(bundles.login.loadedGzBytes / KB);
     const listJsGzKB = round(bundles.list.gzBytes / KB);
-    const scripts = (entries: readonly LoadedScript[]) => entries.map((e) => [e.file, round(e.bytes / KB), round(e.gzBytes / KB)]);
-    console.log('');
-    console.log(formatTable(['/login: requested before the form was usable', 'KB', 'KB gz'], scripts(bundles.login.loaded)));
-    console.log('');
-    console.log(formatTable(['/login: requested after (off the critical path)', 'KB', 'KB gz'], scripts(bundles.login.afterInteractive)));
-    console.log('');
-    console.log(formatTable(['/list chunk (static closure)', 'KB', 'KB gz'], bundles.list.chunks.map((c) => [c.file, round(c.bytes / KB), round(c.gzBytes / KB)])));
-    console.log('');
-    console.log(
-      formatTable(
-        ['/list JS by package (source maps)', 'KB min', 'KB gz (share)'],
-        bundles.listPackages.slice(0, 20).map((p) => [p.name, round(p.bytes / KB), round(p.gzBytesEstimate / KB)]),
-      ),
-    );
+    printScriptTables(bundles);
     const goals: Goal[] = [
       goalAtMost('JS gz loaded by /login before interactive', 'loginJsGzKB', loginJsGzKB, GOALS.loginJsGzKB, 'KB'),
       goalAtMost('JS gz needed by /list before interactive', 'listJsGzKB', listJsGzKB, GOALS.listJsGzKB, 'KB'),
@@ -842,15 +844,7 @@ async function main(): Promise<void> {
         }),
       ),
     );
-    console.log('');
-    console.log(formatTable(['/list chunk (static closure)', 'KB', 'KB gz'], bundles.list.chunks.map((c) => [c.file, round(c.bytes / KB), round(c.gzBytes / KB)])));
-    console.log('');
-    console.log(
-      formatTable(
-        ['/list JS by package (source maps)', 'KB min', 'KB gz (share)'],
-        bundles.listPackages.slice(0, 16).map((p) => [p.name, round(p.bytes / KB), round(p.gzBytesEstimate / KB)]),
-      ),
-    );
+    printScriptTables(bundles);
     console.log('');
     console.log(
       formatTable(

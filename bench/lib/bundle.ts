@@ -108,14 +108,19 @@ function decodeMappings(mappings: string): [number, number][][] {
   return lines;
 }
 
+/** The npm package a source path is in (`react-dom`, `@firebase/auth`), or null; `/` separators. */
+export function npmPackageOf(normalized: string): string | null {
+  const at = normalized.lastIndexOf('node_modules/');
+  if (at < 0) return null;
+  const parts = normalized.slice(at + 'node_modules/'.length).split('/');
+  return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
 /** Where a source path belongs: its npm package (`react-dom`, `@firebase/auth`), else `src/<dir>`, else as is. */
 export function packageOf(source: string): string {
   const normalized = source.replace(/\\/g, '/');
-  const at = normalized.lastIndexOf('node_modules/');
-  if (at >= 0) {
-    const parts = normalized.slice(at + 'node_modules/'.length).split('/');
-    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
-  }
+  const npmPackage = npmPackageOf(normalized);
+  if (npmPackage !== null) return npmPackage;
   const src = normalized.lastIndexOf('src/');
   if (src >= 0) {
     const parts = normalized.slice(src).split('/');

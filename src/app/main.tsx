@@ -17,11 +17,6 @@ void startProductionLogging();
 const { actor, api, gate } = startAuth(redirectToLogin);
 const router = createAppRouter({ auth: gate, api, isProductionHost: isProductionHost() });
 const enforcement = connectEnforcementEngine(actor);
-// What no page needs to become usable (Radix toasts and tooltips) is imported at idle time after its first render.
-const stopHoldingIdleImports = router.subscribe('onRendered', () => {
-  stopHoldingIdleImports();
-  releaseIdleImports();
-});
 
 /** Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there. */
 function redirectToLogin(): void {
@@ -30,11 +25,13 @@ function redirectToLogin(): void {
   void router.navigate({ to: '/login', search: { redirect: `${pathname}${search}${hash}` }, replace: true });
 }
 
-// Firebase Auth stays off the critical path (docs/decisions.md "Firebase off the critical path"): it loads when the
-// browser is idle once the first page is on screen, or sooner if a sign-in or an API call needs it. A session resumed
-// from lpa waits for it to be confirmed, so at once; the login form needs it only when submitted, which loads it.
+// Once the first page is on screen, what no page needs to become usable loads at idle time: Radix's toasts and
+// tooltips, and Firebase Auth (docs/decisions.md "Firebase off the critical path"; a sign-in or an API call loads it
+// sooner). A session resumed from lpa waits for Firebase to be confirmed, so at once; the login form needs it only
+// when submitted, which loads it.
 const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
   stopWaitingForFirstPage();
+  releaseIdleImports();
   loadFirebaseWhenIdle(actor.getSnapshot().hasTag('authenticated') ? 0 : SIGNED_OUT_PRELOAD_DELAY_MS);
 });
 
