@@ -69,6 +69,20 @@ const initialContext: AuthContext = { email: null, idTokenExpiresAt: null, permi
  * Authentication (spec §4, §9). Pure: Firebase, storage, the DOM and navigation come in through `.provide`
  * (see auth.actors.ts). The identity listener lives at the root, so identity changes are heard in every state.
  */
+/**
+ * While a user's session is restored or held from the stored one: the same user's token refresh only updates the
+ * expiry, another user is looked up afresh, nobody / logout / a session error sign out.
+ */
+const keptSessionEvents = {
+  'auth.identityChanged': [
+    { guard: 'isSameUser', actions: 'recordIdTokenExpiry' },
+    { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
+    { target: 'signingOut' },
+  ],
+  'auth.logout': 'signingOut',
+  'auth.sessionExpired': 'signingOut',
+} as const;
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -210,15 +224,7 @@ export const authMachine = setup({
         },
         onError: 'signingOut',
       },
-      on: {
-        'auth.identityChanged': [
-          { guard: 'isSameUser', actions: 'recordIdTokenExpiry' },
-          { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
-          { target: 'signingOut' },
-        ],
-        'auth.logout': 'signingOut',
-        'auth.sessionExpired': 'signingOut',
-      },
+      on: keptSessionEvents,
     },
     /**
      * Signed in from the stored session, not yet confirmed in this visit: at the start of every visit with a valid
@@ -231,15 +237,7 @@ export const authMachine = setup({
     authenticatedFromCache: {
       tags: ['authenticated', 'fromCache'],
       initial: 'awaitingNetwork',
-      on: {
-        'auth.identityChanged': [
-          { guard: 'isSameUser', actions: 'recordIdTokenExpiry' },
-          { guard: 'hasUser', target: 'lookingUp', actions: ['recordIdentity', 'removeLoginStyle'] },
-          { target: 'signingOut' },
-        ],
-        'auth.logout': 'signingOut',
-        'auth.sessionExpired': 'signingOut',
-      },
+      on: keptSessionEvents,
       states: {
         /** Resumed from the stored session at the start; Firebase (loading in the background) has not reported yet. */
         awaitingIdentity: {
