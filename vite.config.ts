@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -69,6 +71,39 @@ function serviceWorker(): Plugin[] {
   ];
 }
 
+/**
+ * The headers production hosting sends with every file (firebase.json `hosting.headers`, source "**": the CSP with
+ * frame-ancestors, nosniff, …). `vite preview` sends the same ones, so the end-to-end tests run the build as it is
+ * served.
+ */
+function hostingHeaders(): Record<string, string> {
+  const firebase = JSON.parse(readFileSync(new URL('./firebase.json', import.meta.url), 'utf8')) as {
+    hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+  };
+  const everyFile = firebase.hosting.headers.find((rule) => rule.source === '**')?.headers ?? [];
+  return Object.fromEntries(everyFile.map(({ key, value }) => [key, value]));
+}
+
+/**
+ * The dev server serves the repository's root, so it must refuse what lives there besides the app: `.data/` (the
+ * session-signing key, seed files with passwords, the PGlite files), logs, test output (traces hold tokens). Vite's
+ * own defaults (.env, keys, .git) are repeated because a `deny` list replaces them.
+ */
+const DEV_SERVER_DENY = [
+  '.env',
+  '.env.*',
+  '*.{crt,pem,key,p12,pfx,cer,der}',
+  '.npmrc',
+  '.yarnrc.yml',
+  '**/.git/**',
+  '**/.data/**',
+  '**/.firebase/**',
+  '*.log',
+  '**/test-results/**',
+  '**/playwright-report/**',
+  '**/bench/results/**',
+];
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
@@ -78,9 +113,16 @@ export default defineConfig(({ mode }) => {
       cspMetaTag(env),
       serviceWorker(),
     ],
-    server: { host: '127.0.0.1', port: 5173, strictPort: true },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: false },
-    build: { target: 'es2022', sourcemap: true },
+    resolve: {
+      // Every zod/mini import goes through the module that configures zod jitless (src/app/zod-mini.ts).
+      alias: [{ find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/app/zod-mini.ts', import.meta.url)) }],
+    },
+    // No CORS on either server: the console loads its files from its own origin, and no other page, localhost ones
+    // included, may read them (Vite's default allows any localhost origin).
+    server: { host: '127.0.0.1', port: 5173, strictPort: true, cors: false, fs: { deny: DEV_SERVER_DENY } },
+    preview: { host: '127.0.0.1', port: 4173, strictPort: false, cors: false, headers: hostingHeaders() },
+    // Source maps would publish the source with the build; the benchmarks that read them build with their own.
+    build: { target: 'es2022', sourcemap: false },
     worker: { format: 'es' },
   };
 });

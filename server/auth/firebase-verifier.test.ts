@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IdTokenRejected } from './id-token';
-import { createFirebaseVerifier } from './firebase-verifier';
+import { createFirebaseVerifier, verifierOver } from './firebase-verifier';
 
 /** An emulator-style (unsigned) ID token, as the Auth emulator issues them. */
 function emulatorToken(claims: Record<string, unknown>): string {
@@ -58,5 +59,51 @@ describe('firebase-admin ID token verifier', () => {
     const error = await verify(emulatorToken(claims)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(IdTokenRejected);
+  });
+});
+
+describe('the verifier over firebase-admin', () => {
+  const decoded = { uid: 'uid-1', email: 'Officer@Example.com', email_verified: true } as DecodedIdToken;
+  const failingWith = (code: string) =>
+    verifierOver({ verifyIdToken: async () => Promise.reject(Object.assign(new Error(code), { code })) });
+
+  it('always asks for the revocation check, and passes on uid and verification', async () => {
+    const verifyIdToken = vi.fn(async () => decoded);
+    expect(await verifierOver({ verifyIdToken })('token')).toEqual({
+      email: 'officer@example.com',
+      uid: 'uid-1',
+      emailVerified: true,
+    });
+    expect(verifyIdToken).toHaveBeenCalledWith('token', true);
+    const unverified = verifierOver({ verifyIdToken: async () => ({ ...decoded, email_verified: undefined }) });
+    expect((await unverified('token')).emailVerified).toBe(false);
+  });
+
+  it.each(['auth/id-token-revoked', 'auth/user-disabled', 'auth/user-not-found', 'auth/argument-error'])(
+    'turns %s into a refused token',
+    async (code) => {
+      await expect(failingWith(code)('token')).rejects.toBeInstanceOf(IdTokenRejected);
+    },
+  );
+
+  it.each(['auth/insufficient-permission', 'app/invalid-credential', 'auth/internal-error'])(
+    'lets %s surface as a fault of the server, not of the token',
+    async (code) => {
+      const error = await failingWith(code)('token').catch((caught: unknown) => caught);
+      expect(error).not.toBeInstanceOf(IdTokenRejected);
+    },
+  );
+
+  it('refuses to be created for the emulator in production', () => {
+    const saved = { env: process.env.NODE_ENV, host: process.env.FIREBASE_AUTH_EMULATOR_HOST };
+    process.env.NODE_ENV = 'production';
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    try {
+      expect(() => createFirebaseVerifier('lpa-production')).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    } finally {
+      process.env.NODE_ENV = saved.env;
+      if (saved.host === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved.host;
+    }
   });
 });

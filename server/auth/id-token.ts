@@ -1,7 +1,10 @@
 /** Who the identity provider says the caller is. */
 export interface VerifiedIdentity {
   email: string;
+  /** The provider's account id: what a staff row is bound to (docs/api.md "Identity binding"). */
   uid: string;
+  /** Whether the provider has confirmed that the caller controls the e-mail; unverified identities get nothing. */
+  emailVerified: boolean;
 }
 
 /**

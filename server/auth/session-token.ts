@@ -2,8 +2,9 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { SessionErrorCode } from '../../src/contract/envelope';
 
 /**
- * The API's own session token (spec §7 JwtToken): an HS256 JWT carrying the staff e-mail, issued by the
- * permissions lookup and checked on every protected call.
+ * The API's own session token (spec §7 JwtToken): an HS256 JWT carrying the staff e-mail and the identity provider's
+ * uid (`sub`), issued by the permissions lookup and checked on every protected call. The uid ties the session to the
+ * identity that started it: with any other account's ID token, even one for the same e-mail, it is refused.
  */
 export interface SessionTokenConfig {
   secret: Uint8Array;
@@ -11,8 +12,12 @@ export interface SessionTokenConfig {
   now: () => Date;
 }
 
-export interface SessionClaims {
+export interface SessionSubject {
   email: string;
+  uid: string;
+}
+
+export interface SessionClaims extends SessionSubject {
   expiresAt: Date;
 }
 
@@ -30,11 +35,12 @@ export const SESSION_ERROR_MESSAGES: Record<SessionErrorCode, string> = {
 export function createSessionTokens(config: SessionTokenConfig) {
   const epochSeconds = () => Math.floor(config.now().getTime() / 1000);
 
-  async function issue(email: string): Promise<{ token: string; expiresAt: Date }> {
+  async function issue({ email, uid }: SessionSubject): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = epochSeconds();
     const expiresAtSeconds = issuedAt + config.ttlSeconds;
     const token = await new SignJWT({ email })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(uid)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAtSeconds)
@@ -56,8 +62,12 @@ export function createSessionTokens(config: SessionTokenConfig) {
         currentDate: config.now(),
         requiredClaims: ['exp'],
       });
-      if (typeof payload.email !== 'string' || typeof payload.exp !== 'number') return failure('InvalidToken');
-      return { ok: true, claims: { email: payload.email, expiresAt: new Date(payload.exp * 1000) } };
+      // Tokens issued before sessions carried the uid have no `sub`: they are refused, and the user signs in again.
+      const { email, sub, exp } = payload;
+      if (typeof email !== 'string' || typeof sub !== 'string' || sub === '' || typeof exp !== 'number') {
+        return failure('InvalidToken');
+      }
+      return { ok: true, claims: { email, uid: sub, expiresAt: new Date(exp * 1000) } };
     } catch (error) {
       // Only an otherwise good token past its exp counts as expired; a forged one with an old exp is just invalid,
       // and jose checks the signature before the claims.

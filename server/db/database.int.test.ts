@@ -98,7 +98,7 @@ describe.each(BACKENDS)('database on %s', (backend) => {
   });
 
   it("replaces a seeded user's grants on re-application and lower-cases the e-mail", async () => {
-    const createIdentity = vi.fn(async () => undefined);
+    const createIdentity = vi.fn(async () => ({ uid: 'uid-temp-officer' }));
     const user = { email: 'Temp.Officer@Example.com', password: 'secret1', permissions: { e: { v: [1] } } };
     await applyUserSeed(db, [user], { createIdentity });
     await applyUserSeed(db, [{ ...user, permissions: { e: { v: [2] }, rd: { e: [3] } } }]);
@@ -139,7 +139,10 @@ describe.each(BACKENDS)('database on %s', (backend) => {
       const created: string[] = [];
       const report = await applyDevSeed(db, {
         seedUsersDir: dir,
-        createIdentity: async ({ email }) => void created.push(email),
+        createIdentity: async ({ email }) => {
+          created.push(email);
+          return { uid: `uid-${email}` };
+        },
       });
       expect(report.demoAccounts).toBe(DEMO_ACCOUNTS.length);
       expect(report.files).toEqual([{ file: 'a-team.json', users: 1 }]);

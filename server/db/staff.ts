@@ -16,6 +16,8 @@ export interface StaffMember {
   email: string;
   displayName: string | null;
   status: StaffStatus;
+  /** The identity-provider account bound to this row; null until its first verified sign-in claims it. */
+  identityUid: string | null;
   record: PermissionRecord;
 }
 
@@ -46,18 +48,28 @@ export function permissionRecordFromGrants(superuser: boolean, grants: readonly 
 
 /** Looks a staff member up by e-mail (case-insensitively) with permissions read fresh from their role. */
 export async function findStaffByEmail(db: Queryable, email: string): Promise<StaffMember | undefined> {
+  return findStaff(db, 'u.email = $1', email.trim().toLowerCase());
+}
+
+/** The staff member bound to this identity-provider account (docs/api.md "Identity binding"), permissions fresh. */
+export async function findStaffByIdentityUid(db: Queryable, uid: string): Promise<StaffMember | undefined> {
+  return findStaff(db, 'u.identity_uid = $1', uid);
+}
+
+async function findStaff(db: Queryable, condition: string, value: string): Promise<StaffMember | undefined> {
   const { rows } = await db.query<{
     user_id: number;
     email: string;
     display_name: string | null;
     status: StaffStatus;
+    identity_uid: string | null;
     role_id: number | null;
     superuser: boolean | null;
   }>(
-    `SELECT u.user_id, u.email, u.display_name, u.status, u.role_id, r.superuser
+    `SELECT u.user_id, u.email, u.display_name, u.status, u.identity_uid, u.role_id, r.superuser
        FROM users u LEFT JOIN roles r ON r.role_id = u.role_id
-      WHERE u.email = $1`,
-    [email.trim().toLowerCase()],
+      WHERE ${condition}`,
+    [value],
   );
   const user = rows[0];
   if (!user) return undefined;
@@ -74,6 +86,7 @@ export async function findStaffByEmail(db: Queryable, email: string): Promise<St
     email: user.email,
     displayName: user.display_name,
     status: user.status,
+    identityUid: user.identity_uid,
     record: permissionRecordFromGrants(user.superuser ?? false, grants),
   };
 }

@@ -4,7 +4,8 @@ import { SESSION_HEADER } from '../../src/contract/envelope';
 import { IdTokenRejected, type VerifiedIdentity, type VerifyIdToken } from '../auth/id-token';
 import type { SessionTokens } from '../auth/session-token';
 import type { Queryable } from '../db/db';
-import { findStaffByEmail, type StaffMember } from '../db/staff';
+import type { StaffMember } from '../db/staff';
+import { staffOfIdentity, type StaffIdentity } from '../db/staff-identity';
 import { forbidden, sessionFailure } from './responses';
 
 export type IdentityEnv = { Variables: { identity: VerifiedIdentity } };
@@ -48,11 +49,30 @@ export function requireIdentity(verifyIdToken: VerifyIdToken) {
 
 export const NO_STAFF_ACCOUNT = 'No staff account for this e-mail.';
 export const STAFF_ACCOUNT_DISABLED = 'This staff account is disabled.';
+export const EMAIL_NOT_VERIFIED = 'Verify your e-mail address first (open the link sent to it), then sign in again.';
+export const LINKED_TO_ANOTHER_IDENTITY =
+  'This staff account is linked to another sign-in account. Ask an administrator to re-link it.';
+
+/** An active staff member, or the sentence of the 403 that turns the identity away. */
+export function admission(result: StaffIdentity): { ok: true; staff: StaffMember } | { ok: false; message: string } {
+  switch (result.kind) {
+    case 'unverified':
+      return { ok: false, message: EMAIL_NOT_VERIFIED };
+    case 'not-staff':
+      return { ok: false, message: NO_STAFF_ACCOUNT };
+    case 'linked-to-another-identity':
+      return { ok: false, message: LINKED_TO_ANOTHER_IDENTITY };
+    case 'staff':
+      if (result.staff.status === 'disabled') return { ok: false, message: STAFF_ACCOUNT_DISABLED };
+      return { ok: true, staff: result.staff };
+  }
+}
 
 /**
- * For every other protected call: the Firebase sign-in, the API's session token (JwtToken header), both for the same
- * e-mail, and an active staff account. Permissions are read from the database on each call, so revoking a grant
- * takes effect at once rather than when the session ends.
+ * For every other protected call: the Firebase sign-in (revocation checked), the API's session token (JwtToken
+ * header) issued to that same identity (uid), and an active staff row bound to it. Permissions are read from the
+ * database on each call, so revoking a grant or disabling the row takes effect at once rather than when the session
+ * ends.
  */
 export function requireStaffSession(deps: { verifyIdToken: VerifyIdToken; sessions: SessionTokens; db: Queryable }) {
   return createMiddleware<StaffEnv>(async (c, next) => {
@@ -64,14 +84,14 @@ export function requireStaffSession(deps: { verifyIdToken: VerifyIdToken; sessio
     }
     const session = await deps.sessions.verify(sessionToken);
     if (!session.ok) return sessionFailure(c, session.code, session.message);
-    if (session.claims.email.toLowerCase() !== identity.email.toLowerCase()) {
+    // The uid, not the e-mail: an account re-created with the same e-mail must not inherit a session.
+    if (session.claims.uid !== identity.uid) {
       return sessionFailure(c, 'InvalidToken', 'The session token belongs to another account. Please sign in again.');
     }
-    const staff = await findStaffByEmail(deps.db, identity.email);
-    if (!staff) return forbidden(c, NO_STAFF_ACCOUNT);
-    if (staff.status === 'disabled') return forbidden(c, STAFF_ACCOUNT_DISABLED);
+    const admitted = admission(await staffOfIdentity(deps.db, identity));
+    if (!admitted.ok) return forbidden(c, admitted.message);
     c.set('identity', identity);
-    c.set('staff', staff);
+    c.set('staff', admitted.staff);
     c.set('sessionToken', sessionToken);
     await next();
   });

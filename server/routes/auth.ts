@@ -12,11 +12,12 @@ import {
 import { successEnvelope } from '../../src/contract/envelope';
 import { derivePermissions } from '../../src/permissions/permissions-object';
 import { listLocationRefs } from '../db/locations';
-import { findStaffByEmail, recordSignIn } from '../db/staff';
+import { recordSignIn } from '../db/staff';
+import { signInStaffIdentity } from '../db/staff-identity';
 import { FIREBASE_ID_TOKEN, STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
 import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
 import { errorResponses, failure, sessionFailure } from '../http/responses';
-import { NO_STAFF_ACCOUNT, requireIdentity, requireStaffSession, STAFF_ACCOUNT_DISABLED } from '../http/staff-auth';
+import { admission, requireIdentity, requireStaffSession } from '../http/staff-auth';
 import { describeValidationError } from '../http/validation';
 
 export function registerAuthRoutes(app: ApiApp, deps: RouteDeps): void {
@@ -29,8 +30,10 @@ export function registerAuthRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['auth'],
     summary: 'Permissions lookup: starts a session for the signed-in staff member',
     description:
-      "Needs only the Firebase ID token. The body e-mail must be the token's. Issues the session token " +
-      '(userData.token) that every other protected call sends in the JwtToken header.',
+      "Needs only the Firebase ID token, of a verified e-mail. The body e-mail must be the token's. The first " +
+      "verified sign-in of an invited e-mail binds its staff row to the token's uid; afterwards only that uid signs " +
+      'in as that staff member. Issues the session token (userData.token) that every other protected call sends in ' +
+      'the JwtToken header.',
     security: [{ [FIREBASE_ID_TOKEN]: [] }],
     middleware: [requireIdentity(deps.verifyIdToken)] as const,
     request: {
@@ -50,10 +53,10 @@ export function registerAuthRoutes(app: ApiApp, deps: RouteDeps): void {
     if (email.toLowerCase() !== identity.email.toLowerCase()) {
       return c.json(failure('The e-mail does not match the signed-in account.'), 403);
     }
-    const staff = await findStaffByEmail(db, email);
-    if (!staff) return c.json(failure(NO_STAFF_ACCOUNT), 403);
-    if (staff.status === 'disabled') return c.json(failure(STAFF_ACCOUNT_DISABLED), 403);
-    const { token } = await sessions.issue(staff.email);
+    const admitted = admission(await signInStaffIdentity(db, identity, deps.now()));
+    if (!admitted.ok) return c.json(failure(admitted.message), 403);
+    const { staff } = admitted;
+    const { token } = await sessions.issue({ email: identity.email, uid: identity.uid });
     await recordSignIn(db, staff.userId, deps.now());
     const locations = await listLocationRefs(db);
     const userData = derivePermissions({ record: staff.record, email: staff.email, token, locations });

@@ -2,16 +2,29 @@ import { SESSION_HEADER } from '../../src/contract/envelope';
 import type { UserPermissions } from '../../src/permissions/permissions-object';
 import { createApp, type AppDeps } from '../app';
 import { IdTokenRejected, type VerifyIdToken } from '../auth/id-token';
-import { createSessionTokens } from '../auth/session-token';
+import { createSessionTokens, type SessionSubject } from '../auth/session-token';
 import type { Db } from '../db/db';
 
+/** The uid the fake gives an e-mail's account unless a test names another (one account per e-mail, as in Firebase). */
+export const fakeUid = (email: string) => `uid-${email.toLowerCase()}`;
+
 /**
- * Fake Firebase: "id:<email>" is a valid ID token for that e-mail, "expired:<email>" an expired one, anything else
- * garbage. The real verifier has its own unit test.
+ * Fake Firebase: `idTokenFor(email)` is a valid ID token of that e-mail's account (verified, uid `fakeUid(email)`);
+ * `idTokenFor(email, { uid, verified: false })` one of another account or with the e-mail unconfirmed;
+ * "expired:<email>" an expired one; anything else garbage. The real verifier has its own tests.
  */
-export const idTokenFor = (email: string) => `id:${email}`;
+export const idTokenFor = (email: string, account: { uid?: string; verified?: boolean } = {}) =>
+  [
+    `id:${email}`,
+    ...(account.uid ? [`uid=${account.uid}`] : []),
+    ...(account.verified === false ? ['unverified'] : []),
+  ].join('|');
 export const fakeVerifyIdToken: VerifyIdToken = async (idToken) => {
-  if (idToken.startsWith('id:')) return { email: idToken.slice(3).toLowerCase(), uid: `uid-${idToken.slice(3)}` };
+  if (idToken.startsWith('id:')) {
+    const [email = '', ...flags] = idToken.slice(3).split('|');
+    const uid = flags.find((flag) => flag.startsWith('uid='))?.slice(4) ?? fakeUid(email);
+    return { email: email.toLowerCase(), uid, emailVerified: !flags.includes('unverified') };
+  }
   if (idToken.startsWith('expired:')) throw new IdTokenRejected('The sign-in token has expired.', true);
   throw new IdTokenRejected('The sign-in token is not valid.');
 };
@@ -93,9 +106,16 @@ export function createTestApi(db: Db, overrides: Partial<AppDeps> = {}) {
     return call<T>('POST', path, { idToken: idTokenFor(email), session: token, json });
   }
 
-  /** Session tokens signed with the app's own settings and clock, or with a foreign key. */
-  const sessions = (secret = TEST_SESSION_SECRET) =>
-    createSessionTokens({ secret, ttlSeconds: TEST_SESSION_TTL_SECONDS, now: () => clock.now });
+  /**
+   * Session tokens signed with the app's own settings and clock, or with a foreign key. An e-mail alone stands for
+   * the fake account of that e-mail (`fakeUid`).
+   */
+  const sessions = (secret = TEST_SESSION_SECRET) => {
+    const tokens = createSessionTokens({ secret, ttlSeconds: TEST_SESSION_TTL_SECONDS, now: () => clock.now });
+    const issue = (subject: string | SessionSubject) =>
+      tokens.issue(typeof subject === 'string' ? { email: subject, uid: fakeUid(subject) } : subject);
+    return { ...tokens, issue };
+  };
 
   return { app, clock, serverErrors, call, signIn, getAs, postAs, sessions };
 }

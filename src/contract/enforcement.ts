@@ -12,6 +12,12 @@ export type SyncType = (typeof SYNC_TYPES)[number];
 export const ENFORCEMENT_TRANSACTIONS_PATH = '/enforcement/transactions';
 export const SYNC_PAGE_SIZE = 2000;
 export const SYNC_MAX_PAGES = 50;
+/**
+ * The largest `offset` accepted: as many records as one sync may fetch for a type (spec §9: 50 pages of 2000). A page
+ * reads up to offset + limit records per listed location, so an unbounded offset would let one call read the whole
+ * table; a console cursor counts records of one second it already holds, and never needs more than a sync brings.
+ */
+export const SYNC_MAX_OFFSET = SYNC_PAGE_SIZE * SYNC_MAX_PAGES;
 /** Expired transactions older than this are neither served for sync nor kept locally (spec §9: 21 days). */
 export const PURGE_AFTER_SECONDS = 21 * 24 * 3600;
 
@@ -25,7 +31,7 @@ export const enforcementRequestSchema = z.object({
   locationId: z.array(positiveInt).check(z.minLength(1), z.maxLength(500)),
   limit: z.int().check(z.gte(1), z.lte(SYNC_PAGE_SIZE)),
   updated_at: z.optional(nonnegativeInt),
-  offset: z.optional(z.int().check(z.nonnegative(), z.lte(100_000_000))),
+  offset: z.optional(z.int().check(z.nonnegative(), z.lte(SYNC_MAX_OFFSET))),
 });
 export type EnforcementRequest = z.infer<typeof enforcementRequestSchema>;
 

@@ -1,14 +1,28 @@
 import { ACCESS_LEVELS, FEATURE_CODES, LEVEL_KEYS } from '../../../src/permissions/features';
 import type { Db, Queryable } from '../db';
+import { relinkStaffIdentity } from '../staff-identity';
 import { describeIssues } from '../../zod-issues';
 import { SeedFileError, seedUsersFileSchema, type SeedUser, type SeedUserInput } from './user-seed-file';
 
-/** Creates or updates the sign-in account of a seeded user at the identity provider (the Auth emulator in dev). */
+/**
+ * Creates the sign-in account of a seeded user at the identity provider (the Auth emulator in dev), or brings it in
+ * line with the seed, and returns its uid.
+ */
 export type CreateIdentity = (account: {
   email: string;
   password: string;
   displayName?: string | undefined;
-}) => Promise<void>;
+}) => Promise<{ uid: string }>;
+
+/**
+ * The seeded user's sign-in account, and their staff row bound to it. The seed stands in for the administrator here:
+ * the emulator forgets its accounts when it stops, so every start re-creates them with new uids and re-links the rows
+ * (audited like any re-link). Rows already bound to the account are not touched.
+ */
+export async function seedIdentity(db: Db, createIdentity: CreateIdentity, user: SeedUser): Promise<void> {
+  const { uid } = await createIdentity(user);
+  await relinkStaffIdentity(db, { email: user.email, uid, actor: null, now: new Date() });
+}
 
 export interface ApplyUserSeedOptions {
   createIdentity?: CreateIdentity | undefined;
@@ -39,44 +53,57 @@ function unknownLocationProblems(users: readonly SeedUser[], knownIds: ReadonlyS
   return problems;
 }
 
+/** Re-applying a seed writes only what differs: no churn of updated_at, grants or (later) audit rows. */
 async function upsertSeedUser(tx: Queryable, user: SeedUser): Promise<void> {
-  const { rows } = await tx.query<{ role_id: number }>(
+  await tx.query(
     `INSERT INTO roles (name, superuser) VALUES ($1, $2)
      ON CONFLICT (name) DO UPDATE SET superuser = EXCLUDED.superuser, updated_at = now()
-     RETURNING role_id`,
+       WHERE roles.superuser IS DISTINCT FROM EXCLUDED.superuser`,
     [seedRoleName(user.email), user.permissions.su],
   );
+  const { rows } = await tx.query<{ role_id: number }>('SELECT role_id FROM roles WHERE name = $1', [
+    seedRoleName(user.email),
+  ]);
   const roleId = rows[0]!.role_id;
-  // The file is the whole truth about this role: replace its grants rather than merging them.
-  await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
+  // The file is the whole truth about this role: grants it no longer lists go, new ones come, the rest stay.
   const grants = FEATURE_CODES.flatMap((feature) =>
     ACCESS_LEVELS.flatMap((level) =>
-      [...new Set(user.permissions[feature]?.[LEVEL_KEYS[level]] ?? [])].map((locationId) => [
+      [...new Set(user.permissions[feature]?.[LEVEL_KEYS[level]] ?? [])].map((locationId) => ({
         feature,
         level,
-        locationId,
-      ]),
+        location_id: locationId,
+      })),
     ),
   );
-  if (grants.length > 0) {
-    const values = grants.map((_, i) => `($1, $${i * 3 + 2}, $${i * 3 + 3}, $${i * 3 + 4})`).join(', ');
-    await tx.query(`INSERT INTO role_permissions (role_id, feature, level, location_id) VALUES ${values}`, [
-      roleId,
-      ...grants.flat(),
-    ]);
-  }
+  const wanted = JSON.stringify(grants);
+  await tx.query(
+    `DELETE FROM role_permissions p
+      WHERE p.role_id = $1
+        AND NOT EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS g(feature text, level text, location_id int)
+                         WHERE g.feature = p.feature AND g.level = p.level AND g.location_id = p.location_id)`,
+    [roleId, wanted],
+  );
+  await tx.query(
+    `INSERT INTO role_permissions (role_id, feature, level, location_id)
+     SELECT $1, g.feature, g.level, g.location_id
+       FROM json_to_recordset($2::json) AS g(feature text, level text, location_id int)
+     ON CONFLICT DO NOTHING`,
+    [roleId, wanted],
+  );
   await tx.query(
     `INSERT INTO users (email, display_name, role_id) VALUES ($1, $2, $3)
      ON CONFLICT (email) DO UPDATE
        SET display_name = COALESCE(EXCLUDED.display_name, users.display_name), role_id = EXCLUDED.role_id,
-           updated_at = now()`,
+           updated_at = now()
+     WHERE (COALESCE(EXCLUDED.display_name, users.display_name), EXCLUDED.role_id)
+           IS DISTINCT FROM (users.display_name, users.role_id)`,
     [user.email, user.displayName ?? null, roleId],
   );
 }
 
 /**
  * Upserts users, each with its own role and grants, in one transaction (all or nothing), then, when asked, their
- * sign-in accounts. Idempotent: applying the same users twice leaves the same rows.
+ * sign-in accounts, linked to their rows. Idempotent: applying the same users twice changes nothing.
  */
 export async function applyUserSeed(
   db: Db,
@@ -95,7 +122,7 @@ export async function applyUserSeed(
     for (const user of parsed.data) await upsertSeedUser(tx, user);
   });
   if (options.createIdentity) {
-    for (const user of parsed.data) await options.createIdentity(user);
+    for (const user of parsed.data) await seedIdentity(db, options.createIdentity, user);
   }
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db';
-import { applyUserSeed, type CreateIdentity } from './apply-user-seed';
+import { applyUserSeed, seedIdentity, type CreateIdentity } from './apply-user-seed';
 import { applyDemoSeed } from './demo-seed';
 import { parseSeedUsersFile, type SeedUser } from './user-seed-file';
 
@@ -10,7 +10,7 @@ export interface DevSeedReport {
   files: { file: string; users: number }[];
   /** A broken extra file is reported and skipped, so one bad file cannot keep the API from starting. */
   failures: { file: string; message: string }[];
-  /** Sign-in accounts in the Auth emulator: how many were created or updated, or why that stopped. */
+  /** Sign-in accounts in the Auth emulator: how many were seeded (created, or changed where they differ), or why not. */
   identities: { status: 'skipped' } | { status: 'done'; accounts: number } | { status: 'failed'; message: string };
 }
 
@@ -49,7 +49,7 @@ export async function applyDevSeed(
     try {
       // Later files override earlier ones for the same e-mail, as they do in the database.
       const byEmail = new Map(seeded.map((user) => [user.email, user]));
-      for (const user of byEmail.values()) await options.createIdentity(user);
+      for (const user of byEmail.values()) await seedIdentity(db, options.createIdentity, user);
       report.identities = { status: 'done', accounts: byEmail.size };
     } catch (error) {
       report.identities = { status: 'failed', message: (error as Error).message };

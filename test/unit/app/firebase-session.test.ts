@@ -37,7 +37,7 @@ describe('createFirebaseSessionServices', () => {
       Object.assign(new Error('Firebase: Error (auth/wrong-password).'), { code: 'auth/wrong-password' }),
     );
     const services = createFirebaseSessionServices(loader, () => {});
-    await expect(services.signIn('alice@example.com', 'nope-nope')).rejects.toThrow('Wrong password.');
+    await expect(services.signIn('alice@example.com', 'nope-nope')).rejects.toThrow('Wrong e-mail or password.');
   });
 
   it('a password reset loads Firebase, and answers the same whether or not the account exists', async () => {

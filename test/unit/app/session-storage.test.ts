@@ -61,7 +61,7 @@ describe('sessionTokenClaims', () => {
   it('reads the e-mail and expiry of a token the API issued, without its secret', async () => {
     const now = new Date('2030-01-01T09:00:00Z');
     const tokens = createSessionTokens({ secret: new TextEncoder().encode('x'.repeat(32)), ttlSeconds: 3600, now: () => now });
-    const { token, expiresAt } = await tokens.issue('officer@example.com');
+    const { token, expiresAt } = await tokens.issue({ email: 'officer@example.com', uid: 'uid-officer' });
     expect(sessionTokenClaims(token)).toEqual({ email: 'officer@example.com', expiresAt: expiresAt.getTime() });
   });
 
