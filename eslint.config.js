@@ -2,17 +2,31 @@ import tseslint from 'typescript-eslint';
 
 // Layers (README "Architecture"): routes → machines/api/ui/app → permissions. The shared permission rules import
 // nothing of the app; the API contract imports only them; the server imports only those two from src/; the console
-// never imports the server or tests. (ESLint's own no-restricted-imports: import plugins need native resolvers
-// whose other-platform builds the registry here lacks, which breaks `npm ci`.)
-const restrict = (files, group, message, paths = []) => ({
+// never imports the server or tests; src/ui and src/machines never import src/app (the app hands them what they
+// need). (ESLint's own no-restricted-imports: import plugins need native resolvers whose other-platform builds the
+// registry here lacks, which breaks `npm ci`; docs/decisions.md "Layers".) ESLint takes a rule's options from the
+// last config that matches a file, so a config for files another one covers repeats that one's restrictions.
+const restrict = (files, patterns, paths = []) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }], paths }] },
+  rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
 });
 
 // Classic zod is not tree-shakable: the console (and the contract and permission rules it shares) use zod/mini.
 const classicZod = [
   { name: 'zod', message: "Import from 'zod/mini': classic zod would put all of zod into the console's bundle." },
 ];
+
+const noServerOrTests = {
+  group: ['**/server/**', '**/test/**'],
+  message: 'The console never imports server or test code.',
+};
+const noApp = {
+  // Any number of ../ then app: the relative ways up to src/app from src/ui and src/machines (no aliases here).
+  regex: '^(\\.\\./)+app(/|$)',
+  message:
+    'src/ui and src/machines never import src/app: the app passes what they need in (props or context for ui, ' +
+    '.provide() or input for machines).',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-e2e', 'src/routeTree.gen.ts', 'test-results', 'bench/results', '.data'] },
@@ -25,25 +39,45 @@ export default tseslint.config(
   },
   restrict(
     ['src/permissions/**/*.ts'],
-    ['../*', '**/server/**', '**/test/**'],
-    'The permission rules are shared with the server: they import nothing of the console or the server.',
+    [
+      {
+        group: ['../*', '**/server/**', '**/test/**'],
+        message: 'The permission rules are shared with the server: they import nothing of the console or the server.',
+      },
+    ],
     classicZod,
   ),
   restrict(
     ['src/contract/**/*.ts'],
-    [...['app', 'routes', 'ui', 'api', 'machines', 'worker'].map((layer) => `../${layer}/*`), '**/server/**', '**/test/**'],
-    'The API contract is shared with the server: it may import only the permission rules.',
+    [
+      {
+        group: [
+          ...['app', 'routes', 'ui', 'api', 'machines', 'worker'].map((layer) => `../${layer}/*`),
+          '**/server/**',
+          '**/test/**',
+        ],
+        message: 'The API contract is shared with the server: it may import only the permission rules.',
+      },
+    ],
     classicZod,
   ),
   restrict(
     ['server/**/*.ts'],
-    ['app', 'routes', 'ui', 'api', 'machines', 'worker'].map((layer) => `**/src/${layer}/**`),
-    'The server may import only src/permissions and src/contract from the console.',
+    [
+      {
+        group: ['app', 'routes', 'ui', 'api', 'machines', 'worker'].map((layer) => `**/src/${layer}/**`),
+        message: 'The server may import only src/permissions and src/contract from the console.',
+      },
+    ],
   ),
-  restrict(
-    ['src/app/**', 'src/routes/**', 'src/ui/**', 'src/api/**', 'src/machines/**', 'src/worker/**'],
-    ['**/server/**', '**/test/**'],
-    'The console never imports server or test code.',
-    classicZod,
-  ),
+  restrict(['src/app/**', 'src/routes/**', 'src/api/**', 'src/worker/**'], [noServerOrTests], classicZod),
+  restrict(['src/ui/**', 'src/machines/**'], [noServerOrTests, noApp], classicZod),
+  // The engine's lazily imported half never imports the half that imports it: no cycle between the two.
+  restrict(['src/app/start-enforcement-engine.ts'], [noServerOrTests], [
+    ...classicZod,
+    {
+      name: './enforcement-engine',
+      message: 'enforcement-engine.ts imports this module (lazily): importing it back would make a cycle.',
+    },
+  ]),
 );

@@ -1,25 +1,36 @@
 /**
  * `npm test`: type check, lint, unit + component + integration (Vitest, server on PGlite and on a throwaway
- * PostgreSQL), then end-to-end in headless Chromium (Playwright). Stops at the first failing step and ends with
- * one summary line of passed and failed tests.
+ * PostgreSQL), then end-to-end in headless Chromium (Playwright). First makes sure the machine has Chromium and
+ * PostgreSQL, installing them or stopping at once with the command to run (scripts/prerequisites.ts). Stops at the
+ * first failing step and ends with one summary line of passed and failed tests.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { ensurePrerequisites, type Prerequisite } from './prerequisites';
 
-const steps: { name: string; command: string }[] = [
+const steps: { name: string; command: string; needs?: Prerequisite[] }[] = [
   { name: 'type check', command: 'tsc --noEmit -p .' },
   { name: 'lint', command: 'eslint .' },
-  { name: 'unit, component and integration tests', command: 'vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json' },
-  { name: 'end-to-end tests', command: 'playwright test' },
+  {
+    name: 'unit, component and integration tests',
+    command: 'vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json',
+    needs: ['postgresql'],
+  },
+  { name: 'end-to-end tests', command: 'playwright test', needs: ['chromium'] },
 ];
 
 const only = process.argv[2];
+const selected = steps.filter((step) => !only || step.name.includes(only));
+const prerequisites = ensurePrerequisites(selected.flatMap((step) => step.needs ?? []));
+if (!prerequisites.ok) {
+  console.error(`\nnpm test stopped before its first step. ${prerequisites.message}`);
+  process.exit(1);
+}
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/e2e-report.json', { force: true });
 
 let failedStep: string | null = null;
-for (const step of steps) {
-  if (only && !step.name.includes(only)) continue;
+for (const step of selected) {
   console.log(`\n▶ ${step.name}: ${step.command}`);
   const run = spawnSync(step.command, { stdio: 'inherit', shell: true });
   if (run.status !== 0) {

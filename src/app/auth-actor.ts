@@ -7,6 +7,7 @@ import { config } from './config';
 import { currentIdToken, firebaseAuthLoaded, loadFirebaseAuth } from './firebase';
 import { inspect } from './inspector';
 import { readStoredSession } from './session-storage';
+import { browserSessionStore } from './stored-session-store';
 import { toast } from '../ui/toast/toast-store';
 
 export function authViewOf(snapshot: AuthSnapshot): AuthView {
@@ -60,7 +61,7 @@ export function startAuth(redirectToLogin: () => void): { actor: ReturnType<type
 
 function createAuthActor(client: ApiClient, redirectToLogin: () => void) {
   const firebase = { loaded: firebaseAuthLoaded, load: loadFirebaseAuth };
-  return createActor(authMachine.provide(createAuthImplementations({ firebase, client, redirectToLogin })), {
-    ...(inspect ? { inspect } : {}),
-  });
+  const session = browserSessionStore();
+  const implementations = createAuthImplementations({ firebase, client, redirectToLogin, session });
+  return createActor(authMachine.provide(implementations), { ...(inspect ? { inspect } : {}) });
 }

@@ -1,21 +1,10 @@
-import type { Remote } from 'comlink';
 import type { AuthActorRef } from '../machines/auth/auth.machine';
-import type { SyncActorRef } from '../machines/sync/sync.machine';
-import type { EnforcementWorkerApi } from '../worker/enforcement-worker-api';
 import { authViewOf } from './auth-actor';
 import { config } from './config';
+// Types only: the module itself is imported lazily below. It imports nothing from here, so the two form no cycle.
+import type { EnforcementEngine, StartedEnforcementEngine } from './start-enforcement-engine';
 
-/** The enforcement worker and the sync machine that drives it, for one page. */
-export interface EnforcementEngine {
-  worker: Remote<EnforcementWorkerApi>;
-  sync: SyncActorRef;
-}
-
-/** An engine whose sync machine runs, and the opening of its local store. */
-export interface StartedEnforcementEngine {
-  engine: EnforcementEngine;
-  opened: Promise<unknown>;
-}
+export type { EnforcementEngine };
 
 export interface EnforcementEngineHolder {
   /** The engine once it has loaded and started, else null (the enforcement screen shows its spinner). */

@@ -1,16 +1,14 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { AccessDeniedError } from '../app/access-denied-error';
 import { ApiError } from '../api/client';
-import { AccessDenied } from './access-denied';
 import { ErrorScreen } from './error-screen';
 
 /**
- * What a route shows when it cannot render: the access-denied screen for a guard's refusal, the server's message
- * with a retry for a failed API call, and the error boundary's fixed text for anything unexpected.
+ * What a route shows when it cannot render: the server's message with a retry for a failed API call, and the error
+ * boundary's fixed text for anything unexpected. A guard's refusal is the app's to recognise first
+ * (src/app/console-route-error.tsx).
  */
-export function RouteError({ error }: ErrorComponentProps) {
+export function RouteError({ error }: Pick<ErrorComponentProps, 'error'>) {
   const router = useRouter();
-  if (error instanceof AccessDeniedError) return <AccessDenied />;
   if (error instanceof ApiError) {
     return (
       <section className="notice-screen" role="alert">

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { findPostgresBinDir } from '../postgres-binaries';
 
 /**
  * Global setup of the integration tests: a throwaway PostgreSQL cluster, so the API's SQL is proven on the real
@@ -17,26 +18,6 @@ declare module 'vitest' {
 }
 
 const TEST_DATABASE = 'lpa_test';
-
-function hasServerBinaries(dir: string): boolean {
-  return existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl'));
-}
-
-function findPostgresBinDir(): string | undefined {
-  const candidates: string[] = [];
-  try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
-  } catch {
-    // pg_config is optional (it comes with the -dev package on some systems).
-  }
-  const versionsDir = '/usr/lib/postgresql';
-  if (existsSync(versionsDir)) {
-    const versions = readdirSync(versionsDir).sort((a, b) => Number(b) - Number(a));
-    candidates.push(...versions.map((version) => path.join(versionsDir, version, 'bin')));
-  }
-  candidates.push(...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean));
-  return candidates.find(hasServerBinaries);
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,14 +2,6 @@ import type { Auth, User } from 'firebase/auth';
 import { fromCallback, fromPromise } from 'xstate';
 import { lookupPermissions } from '../../api/auth';
 import { ApiError, NETWORK_ERROR_MESSAGE, type ApiClient } from '../../api/client';
-import { clearRuntimeCaches, type CacheStorageArea } from '../../app/service-worker-caches';
-import {
-  clearStoredSession,
-  restoreStoredSession,
-  writeStoredSession,
-  type SessionStorageArea,
-} from '../../app/session-storage';
-import { resumableStoredSession } from '../../app/resumable-session';
 import type { UserPermissions } from '../../permissions/permissions-object';
 import type { AuthEvent, IdentityUser, RefreshedIdToken } from './auth.machine';
 
@@ -24,21 +16,32 @@ export interface FirebaseAuthLoader {
   load(): Promise<Auth>;
 }
 
+/**
+ * The stored session (lpa) and what leaves with it on sign-out. The app keeps them (src/app/stored-session-store.ts);
+ * the machine only decides when to read, restore, save or clear.
+ */
+export interface StoredSessionStore {
+  /** The stored session the page may start from, whoever's it is, while still valid at `now`; else null. */
+  resumable(now: number): UserPermissions | null;
+  /** The stored session of `email` while still valid at `now` (it stands in for the server offline); else null. */
+  restore(email: string, now: number): UserPermissions | null;
+  save(userData: UserPermissions): void;
+  /** Local storage, lpa with it, and the service worker's data caches (spec §4). */
+  clear(): void;
+}
+
 export interface AuthImplementationDeps {
   firebase: FirebaseAuthLoader;
   client: ApiClient;
   /** Sends the browser to /login (the router's navigate). */
   redirectToLogin: () => void;
-  /** Defaults to `window.localStorage`. */
-  storage?: SessionStorageArea;
+  session: StoredSessionStore;
   /** The element that carries the login style; defaults to `document.body`. */
   body?: { classList: Pick<DOMTokenList, 'remove'> };
   /** Whether the browser is online; defaults to `navigator.onLine` (true where there is no navigator). */
   isOnline?: () => boolean;
   /** Where the browser's `online` event is heard; defaults to `window`. */
   onlineEvents?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
-  /** The service worker's Cache Storage; defaults to `caches` (absent outside secure contexts). */
-  cacheStorage?: CacheStorageArea;
 }
 
 const browserIsOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -61,19 +64,27 @@ async function identityOf(user: User): Promise<IdentityUser | null> {
   }
 }
 
-/** The Firebase-backed actors of `authMachine`. */
+/** The actors of `authMachine` that read the stored session. */
+export function createStoredSessionActors({ session }: Pick<AuthImplementationDeps, 'session'>) {
+  return {
+    /** Whatever local storage holds under lpa, read synchronously: the session, whoever's, if still valid. */
+    readStoredSession: fromPromise<UserPermissions | null>(async () => session.resumable(Date.now())),
+    restoreSession: fromPromise<UserPermissions, { email: string }>(async ({ input }) => {
+      const restored = session.restore(input.email, Date.now());
+      if (!restored) throw new Error(`No valid stored session of ${input.email} to restore`);
+      return restored;
+    }),
+  };
+}
+
+/** The Firebase-, API- and browser-backed actors of `authMachine`. */
 export function createAuthActors({
   firebase,
   client,
-  storage,
   isOnline = browserIsOnline,
   onlineEvents,
-}: Pick<AuthImplementationDeps, 'firebase' | 'client' | 'storage' | 'isOnline' | 'onlineEvents'>) {
+}: Pick<AuthImplementationDeps, 'firebase' | 'client' | 'isOnline' | 'onlineEvents'>) {
   return {
-    /** Whatever local storage holds under lpa, read synchronously: the session, whoever's, if still valid. */
-    readStoredSession: fromPromise<UserPermissions | null>(async () =>
-      resumableStoredSession(storage ?? window.localStorage, Date.now()),
-    ),
     identityListener: fromCallback(({ sendBack }) => {
       // Reading the expiry is asynchronous; only the latest change may be reported, so older reads are dropped.
       let latestChange = 0;
@@ -109,11 +120,6 @@ export function createAuthActors({
         throw error;
       }
     }),
-    restoreSession: fromPromise<UserPermissions, { email: string }>(async ({ input }) => {
-      const restored = restoreStoredSession(storage ?? window.localStorage, input.email, Date.now());
-      if (!restored) throw new Error(`No valid stored session of ${input.email} to restore`);
-      return restored;
-    }),
     onlineListener: fromCallback(({ sendBack }) => {
       const target = onlineEvents ?? window;
       const online = () => sendBack({ type: 'auth.online' } satisfies AuthEvent);
@@ -135,23 +141,21 @@ export function createAuthActors({
 /** The browser side effects of `authMachine`: the stored session, the login style, navigation. */
 export function createAuthActions({
   redirectToLogin,
-  storage = window.localStorage,
+  session,
   body = document.body,
-  cacheStorage = globalThis.caches,
-}: Pick<AuthImplementationDeps, 'redirectToLogin' | 'storage' | 'body' | 'cacheStorage'>) {
+}: Pick<AuthImplementationDeps, 'redirectToLogin' | 'session' | 'body'>) {
   return {
     removeLoginStyle: () => body.classList.remove('login'),
-    storeSession: (_: unknown, params: { userData: UserPermissions }) => writeStoredSession(storage, params.userData),
-    /** Local storage and lpa (spec §4), and the service worker's data caches (the app shell stays: no user data). */
-    clearSession: () => {
-      clearStoredSession(storage);
-      void clearRuntimeCaches(cacheStorage).catch((error: unknown) => console.warn('Could not clear the caches', error));
-    },
+    storeSession: (_: unknown, params: { userData: UserPermissions }) => session.save(params.userData),
+    clearSession: () => session.clear(),
     redirectToLogin: () => redirectToLogin(),
   };
 }
 
 /** Everything `authMachine.provide()` needs in the browser. */
 export function createAuthImplementations(deps: AuthImplementationDeps) {
-  return { actors: createAuthActors(deps), actions: createAuthActions(deps) };
+  return {
+    actors: { ...createStoredSessionActors(deps), ...createAuthActors(deps) },
+    actions: createAuthActions(deps),
+  };
 }

@@ -14,9 +14,13 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { Section } from '../../app/route-access';
 
-export const SECTION_ICONS: Partial<Record<Section, LucideIcon>> = {
+/**
+ * The icon of each section the sidebar can list, keyed by the section's name in the route access table
+ * (src/app/route-access.ts). The sidebar's entries name their section by these keys, so an entry without an icon
+ * does not type-check.
+ */
+export const SECTION_ICONS = {
   realTimeDashboard: Activity,
   settledDashboard: Landmark,
   enforcement: Car,
@@ -30,4 +34,6 @@ export const SECTION_ICONS: Partial<Record<Section, LucideIcon>> = {
   enforcementLite: CircleDollarSign,
   mailing: Mail,
   databaseCopy: Copy,
-};
+} satisfies Record<string, LucideIcon>;
+
+export type SidebarSection = keyof typeof SECTION_ICONS;

@@ -1,14 +1,20 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useId } from 'react';
-import type { NavigationEntry } from '../../app/navigation';
 import { Tooltip, TooltipProvider } from '../tooltip';
 import { displayNameFromEmail, initialsFromName } from '../user-identity';
-import { SECTION_ICONS } from './sidebar-icons';
+import { SECTION_ICONS, type SidebarSection } from './sidebar-icons';
+
+/** One section the sidebar lists: its name, the route it opens, and the section whose icon it shows. */
+export interface SidebarEntry {
+  label: string;
+  to: LinkProps['to'];
+  section: SidebarSection;
+}
 
 export interface SidebarProps {
   email: string;
-  entries: readonly NavigationEntry[];
+  entries: readonly SidebarEntry[];
   open: boolean;
   onToggle: () => void;
   onNavigate: () => void;
@@ -40,7 +46,7 @@ export function Sidebar({ email, entries, open, onToggle, onNavigate, onLogout }
                     aria-label={open ? undefined : entry.label}
                     onClick={onNavigate}
                   >
-                    {Icon && <Icon aria-hidden="true" className="sidebar-icon" />}
+                    <Icon aria-hidden="true" className="sidebar-icon" />
                     {open && <span>{entry.label}</span>}
                   </Link>
                 </Tooltip>

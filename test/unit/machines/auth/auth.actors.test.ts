@@ -3,6 +3,7 @@ import type { Auth, User } from 'firebase/auth';
 import { createActor, setup, toPromise, waitFor } from 'xstate';
 import { ApiError, createApiClient } from '../../../../src/api/client';
 import { readStoredSession, writeStoredSession } from '../../../../src/app/session-storage';
+import { browserSessionStore } from '../../../../src/app/stored-session-store';
 import { flush } from '../../../fixtures/auth-harness';
 import { MemoryStorage } from '../../../fixtures/memory-storage';
 import { permissionsFor } from '../../../fixtures/personas';
@@ -11,6 +12,7 @@ import {
   createAuthActions,
   createAuthActors,
   createAuthImplementations,
+  createStoredSessionActors,
   type FirebaseAuthLoader,
 } from '../../../../src/machines/auth/auth.actors';
 import { authMachine, isNetworkUnreachable, type AuthEvent } from '../../../../src/machines/auth/auth.machine';
@@ -180,7 +182,7 @@ describe('identityListener', () => {
 describe('promise actors', () => {
   describe('readStoredSession', () => {
     const read = (storage: MemoryStorage) => {
-      const { readStoredSession } = createAuthActors({ firebase: loadedFirebase(), client: apiAnswering(null).client, storage });
+      const { readStoredSession } = createStoredSessionActors({ session: browserSessionStore({ storage }) });
       return toPromise(createActor(readStoredSession).start());
     };
 
@@ -274,11 +276,7 @@ describe('promise actors', () => {
       const userData = permissionsFor({ e: { v: [1, 2] } }, 'alice@example.com');
       const token = fakeSessionToken('alice@example.com', Date.now() + 3_600_000);
       writeStoredSession(storage, { ...userData, token });
-      const { restoreSession } = createAuthActors({
-        firebase: loadedFirebase(),
-        client: apiAnswering(null).client,
-        storage,
-      });
+      const { restoreSession } = createStoredSessionActors({ session: browserSessionStore({ storage }) });
       const restore = (email: string) => toPromise(createActor(restoreSession, { input: { email } }).start());
 
       await expect(restore('alice@example.com')).resolves.toMatchObject({
@@ -342,7 +340,8 @@ describe('browser actions', () => {
     const body = { classList: { remove: vi.fn() } };
     const redirectToLogin = vi.fn();
     const cacheStorage = fakeCaches([]);
-    const actions = createAuthActions({ storage, body, redirectToLogin, cacheStorage });
+    const session = browserSessionStore({ storage, cacheStorage });
+    const actions = createAuthActions({ session, body, redirectToLogin });
     const userData = { ...permissionsFor({ e: { v: [1] } }), token: 'server-session' };
 
     actions.storeSession(undefined, { userData });
@@ -360,10 +359,9 @@ describe('browser actions', () => {
     const precache = 'lpa-precache-v2-http://127.0.0.1:4183/';
     const cacheStorage = fakeCaches([precache, 'lpa-runtime', 'images']);
     const actions = createAuthActions({
-      storage: new MemoryStorage(),
+      session: browserSessionStore({ storage: new MemoryStorage(), cacheStorage }),
       body: { classList: { remove: vi.fn() } },
       redirectToLogin: vi.fn(),
-      cacheStorage,
     });
     actions.clearSession();
     await flush();
@@ -374,11 +372,11 @@ describe('browser actions', () => {
     const storage = new MemoryStorage();
     storage.setItem('lpa', '{}');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const base = { storage, body: { classList: { remove: vi.fn() } }, redirectToLogin: vi.fn() };
-    createAuthActions({ ...base, cacheStorage: undefined }).clearSession();
+    const base = { body: { classList: { remove: vi.fn() } }, redirectToLogin: vi.fn() };
+    createAuthActions({ ...base, session: browserSessionStore({ storage, cacheStorage: undefined }) }).clearSession();
     expect(storage.length).toBe(0);
     const broken = { keys: () => Promise.reject(new Error('SecurityError')), delete: async () => false };
-    createAuthActions({ ...base, cacheStorage: broken }).clearSession();
+    createAuthActions({ ...base, session: browserSessionStore({ storage, cacheStorage: broken }) }).clearSession();
     await flush();
     expect(warn).toHaveBeenCalledWith('Could not clear the caches', expect.any(Error));
     warn.mockRestore();
@@ -393,7 +391,7 @@ describe('authMachine with the real implementations', () => {
         firebase: loader,
         client: apiAnswering({ userData }).client,
         redirectToLogin,
-        storage,
+        session: browserSessionStore({ storage }),
         body: { classList: { remove: () => true } },
       }),
     );
