@@ -12,7 +12,8 @@
  * Options:
  *   --records N           records served to the officer, split evenly over the five types (default 500000)
  *   --seed S              generator seed (default 1)
- *   --probe               a search from the page every second during the fresh sync (costs the worker time: off)
+ *   --no-probe            no search from the page during the fresh sync (default: one a second, for
+ *                         searchDuringSyncP95Ms; each costs the worker a search)
  *   --ceiling-records N   a sample for the per-row ceiling, a quarter per table (default: every stored row)
  *   --indexed-sample N    rows for the ceiling with the spec tables' indexes (default 100000; 0 skips it)
  *   --no-replay           skip the second fresh sync against the same records served from memory (no database)
@@ -48,7 +49,7 @@ import type { RoundOptions, RoundResult, SyncBenchPage } from './pages/sync-page
 
 const RECORDS = Number(option('records') ?? 500_000);
 const SEED = option('seed') ?? '1';
-const SEARCH_PROBE = flag('probe');
+const SEARCH_PROBE = !flag('no-probe');
 const INDEXED_SAMPLE = Number(option('indexed-sample') ?? 100_000);
 /** Rows for the primary-key ceiling, a quarter from each table; 0: every stored row (the default). */
 const CEILING_RECORDS = Number(option('ceiling-records') ?? 0);
@@ -80,6 +81,9 @@ const GOALS = {
   staleSyncMs: 300,
   coldStartIndexMs: 1000,
   workerHeapMB: 100,
+  searchDuringSyncP95Ms: 16,
+  searchDuringPurgeP95Ms: 16,
+  purgeLongestTransactionMs: 100,
 };
 
 const started = performance.now();
@@ -571,7 +575,11 @@ async function main(): Promise<void> {
 
     // ---- purge ----
     step(`purge with now + ${PURGE_ADVANCE_MS / DAY_MS} days (cutoff ${new Date(expected.purgeCutoffSeconds * 1000).toISOString()})`);
-    const purge = await page.evaluate((now) => (window as unknown as BenchWindow).syncBench.purge(now), NOW_MS + PURGE_ADVANCE_MS);
+    const purge = await page.evaluate(
+      ([now, text]) => (window as unknown as BenchWindow).syncBench.purge(now, text),
+      [NOW_MS + PURGE_ADVANCE_MS, expected.probeText] as const,
+    );
+    const purgeSearches = summarize(purge.searchMs);
     const statusAfterPurge = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.status());
 
     // ---- reload, cold start ----
@@ -718,6 +726,11 @@ async function main(): Promise<void> {
       goalAtMost('stale sync (five types, nothing new)', 'staleSyncMs', round(staleSyncMs), GOALS.staleSyncMs, 'ms'),
       goalAtMost('cold start after reload until a search answers', 'coldStartIndexMs', round(cold.totalMs), GOALS.coldStartIndexMs, 'ms'),
       goalAtMost('worker JS heap after the fresh sync (after GC)', 'workerHeapMB', round(workerHeapMB), GOALS.workerHeapMB, 'MB'),
+      ...(SEARCH_PROBE
+        ? [goalAtMost('search during the fresh sync, p95 (page → answer)', 'searchDuringSyncP95Ms', round(probe.p95), GOALS.searchDuringSyncP95Ms, 'ms')]
+        : []),
+      goalAtMost('search during the purge, p95 (page → answer)', 'searchDuringPurgeP95Ms', round(purgeSearches.p95), GOALS.searchDuringPurgeP95Ms, 'ms'),
+      goalAtMost('longest read-write transaction of the purge', 'purgeLongestTransactionMs', round(purge.longestTransactionMs), GOALS.purgeLongestTransactionMs, 'ms'),
     ];
 
     const load = machineInfo();
@@ -771,10 +784,15 @@ async function main(): Promise<void> {
           [
             'search during the sync, p50 / max (ms)',
             SEARCH_PROBE ? `${round(probe.p50)} / ${round(probe.max)}` : '—',
-            SEARCH_PROBE ? `${probe.n} searches, one per ${PROBE_INTERVAL_MS} ms` : 'off (--probe)',
+            SEARCH_PROBE ? `${probe.n} searches, one per ${PROBE_INTERVAL_MS} ms; p95 ${round(probe.p95)}` : 'off (--no-probe)',
           ],
           ['stale sync (ms)', round(staleSyncMs), stale.types.map((t) => `${t.type} ${round(t.ms)} ${t.outcomes.join(',')}`).join('; ')],
-          ['purge (ms)', round(purge.ms), `${purge.purged} purged (expected ${expected.purged})`],
+          ['purge (ms)', round(purge.ms), `${purge.purged} purged (expected ${expected.purged}); ${purge.transactions} transactions, longest ${round(purge.longestTransactionMs)} ms`],
+          [
+            'search during the purge, p50 / p95 / max (ms)',
+            purgeSearches.n > 0 ? `${round(purgeSearches.p50)} / ${round(purgeSearches.p95)} / ${round(purgeSearches.max)}` : '—',
+            `${purgeSearches.n} searches "${expected.probeText}", back to back`,
+          ],
           ['cold start (ms)', round(cold.totalMs), `open ${round(cold.openMs)} + first search ${round(cold.firstSearchMs)}`],
           [
             'worker heap after the fresh sync, after GC (MB)',
@@ -890,6 +908,9 @@ async function main(): Promise<void> {
       mainThreadLongTasksDuringFlush: flushLongTasks.length,
       longTaskObserver: { supported: longTaskSupported, selfTestDetected: selfTest.map((task) => round(task.duration)) },
       searchDuringSync: SEARCH_PROBE ? { text: expected.probeText, n: probe.n, p50Ms: round(probe.p50), p95Ms: round(probe.p95), maxMs: round(probe.max) } : null,
+      searchDuringSyncP95Ms: SEARCH_PROBE ? round(probe.p95) : null,
+      searchDuringPurgeP95Ms: round(purgeSearches.p95),
+      purgeLongestTransactionMs: round(purge.longestTransactionMs),
       freshSync: {
         types: roundSummary(freshRound),
         progressEvents: freshRound.progressEvents,
@@ -909,6 +930,9 @@ async function main(): Promise<void> {
         expected: expected.purged,
         expectedByType: expected.purgedByType,
         statusTotalsAfter: statusTotals(statusAfterPurge),
+        transactions: purge.transactions,
+        longestTransactionMs: round(purge.longestTransactionMs),
+        searchesDuring: { n: purgeSearches.n, p50Ms: round(purgeSearches.p50), p95Ms: round(purgeSearches.p95), maxMs: round(purgeSearches.max) },
       },
       coldStartIndexMs: round(cold.totalMs),
       coldStart: { openMs: round(cold.openMs), firstSearchMs: round(cold.firstSearchMs) },

@@ -110,6 +110,8 @@ export interface Keystroke {
   rafAt: number | null;
   /** A task after that frame: painted. */
   paintedAt: number | null;
+  /** The verdict line was in the DOM with the results of this text (so it painted in the same frame). */
+  verdictShown: boolean;
   /** Frames rendered between the key and the results (they show the field's new text over the previous answer). */
   framesBeforeResults: number;
   /** Totals per category in the answer (SEARCH_CATEGORIES order). */
@@ -182,6 +184,7 @@ window.addEventListener(
       domAt: null,
       rafAt: null,
       paintedAt: null,
+      verdictShown: false,
       framesBeforeResults: 0,
       totals: null,
       rows: null,
@@ -223,7 +226,8 @@ window.addEventListener(
 function resultsShow(keystroke: Keystroke): boolean {
   if (resultsRegion === null || keystroke.totals === null) return false;
   if (keystroke.totals.every((total) => total === 0)) {
-    return resultsRegion.querySelector('.empty-result')?.textContent?.includes(`“${keystroke.text}”`) ?? false;
+    // Nothing found: the verdict line says so (verdict-line.tsx).
+    return resultsRegion.querySelector('.verdict-detail')?.textContent?.includes(`“${keystroke.text}”`) ?? false;
   }
   const shown = [...resultsRegion.querySelectorAll('.category-total')].map((element) => element.textContent);
   return shown.length === keystroke.totals.length && shown.every((text, i) => text === `(${keystroke.totals![i]!.toLocaleString('en-US')})`);
@@ -250,6 +254,7 @@ function onResultsMutated(): void {
     if (keystroke.status !== 'pending') return;
     keystroke.domAt = performance.now();
     keystroke.rows = rowsInDom;
+    keystroke.verdictShown = resultsRegion?.querySelector('.verdict-headline') !== null;
     afterNextPaint((rafAt) => {
       keystroke.rafAt = rafAt;
       keystroke.paintedAt = performance.now();

@@ -256,10 +256,28 @@ const syncBench = {
 
   verify,
 
-  async purge(now: number): Promise<{ ms: number; purged: number }> {
+  /**
+   * The purge, with an officer searching meanwhile: `probeText` searched back to back (one at a time, as keystrokes
+   * would) until the purge returns; each search's time from asking to the answer (rows fetched) is kept.
+   */
+  async purge(now: number, probeText?: string): Promise<{ ms: number; purged: number; searchMs: number[]; transactions: number; longestTransactionMs: number }> {
+    const remote = requireWorker();
     const started = performance.now();
-    const { purged } = await requireWorker().purge(now);
-    return { ms: performance.now() - started, purged };
+    let done = false;
+    const purging = remote.purge(now).finally(() => (done = true));
+    const searchMs: number[] = [];
+    if (probeText) {
+      while (!done) {
+        const asked = performance.now();
+        await remote.search({ text: probeText, now });
+        if (!done) searchMs.push(performance.now() - asked);
+        await sleep(16);
+      }
+    }
+    const { purged } = await purging;
+    const ms = performance.now() - started;
+    const { transactions, longestTransactionMs } = await remote.lastPurge();
+    return { ms, purged, searchMs, transactions, longestTransactionMs };
   },
 
   async search(request: PlateSearchRequest) {

@@ -9,6 +9,7 @@ import { loadFirebaseWhenIdle, SIGNED_OUT_PRELOAD_DELAY_MS } from './firebase';
 import { startProductionLogging } from './production-logging';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
+import { takeDeliberateLogout } from './safe-redirect';
 import { releaseIdleImports } from '../ui/idle-import';
 
 void startProductionLogging();
@@ -18,9 +19,16 @@ const { actor, api, gate } = startAuth(redirectToLogin);
 const router = createAppRouter({ auth: gate, api, isProductionHost: isProductionHost() });
 const enforcement = connectEnforcementEngine(actor);
 
-/** Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there. */
+/**
+ * Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there, unless
+ * the user logged out deliberately: the next person to sign in lands on their own home, never the previous user's page.
+ */
 function redirectToLogin(): void {
   const { pathname, search, hash } = router.history.location;
+  if (takeDeliberateLogout()) {
+    void router.navigate({ to: '/login', replace: true });
+    return;
+  }
   if (pathname === '/login') return;
   void router.navigate({ to: '/login', search: { redirect: `${pathname}${search}${hash}` }, replace: true });
 }

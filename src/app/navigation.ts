@@ -28,3 +28,13 @@ export type NavigationEntry = (typeof NAVIGATION)[number];
 export function visibleNavigation(ctx: AccessContext & { authEnabled: boolean }): NavigationEntry[] {
   return NAVIGATION.filter((entry) => canOpen(entry.section, ctx) && (ctx.authEnabled || !entry.needsAuthentication));
 }
+
+/**
+ * Where a freshly signed-in user lands when no page asked for them: /list for a user whose only section is
+ * Enforcement (an officer in the field wants the search, not a one-entry list), else `/` (spec §2 decides what `/`
+ * shows). Enforcement is offered with or without a confirmed session, so the rule is the same offline.
+ */
+export function homePath(ctx: AccessContext): string {
+  const entries = visibleNavigation({ ...ctx, authEnabled: true });
+  return entries.length === 1 && entries[0]!.section === 'enforcement' ? entries[0]!.to : '/';
+}

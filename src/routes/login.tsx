@@ -1,13 +1,16 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
+import { homePath } from '../app/navigation';
 import { safeRedirectTarget } from '../app/safe-redirect';
 import { LoginForm } from './-components/login-form';
 
 export const Route = createFileRoute('/login')({
   validateSearch: z.object({ redirect: z.catch(z.optional(z.string()), undefined) }),
   beforeLoad: ({ context, search }) => {
-    if (context.auth.current().status === 'authenticated') {
-      throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
+    const view = context.auth.current();
+    if (view.status === 'authenticated') {
+      const home = homePath({ permissions: view.permissions, isProductionHost: context.isProductionHost });
+      throw redirect({ href: safeRedirectTarget(search.redirect, home), replace: true });
     }
   },
   component: LoginForm,

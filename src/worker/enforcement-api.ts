@@ -3,6 +3,7 @@ import {
   SEARCH_CATEGORIES,
   type EnforcementWorkerApi,
   type PlateSearchRequest,
+  type PlateRow,
   type PlateSearchResult,
   type StoreStatus,
   type SyncAuth,
@@ -48,6 +49,8 @@ export interface EnforcementApiOptions {
 export interface EnforcementApi extends EnforcementWorkerApi {
   /** Resolves once every synced record sits in its spec table (expansion of staged pages is done). */
   flush(): Promise<void>;
+  /** The last purge's read-write transactions: how many, and the longest in ms (bench:sync). */
+  lastPurge(): Promise<{ transactions: number; longestTransactionMs: number }>;
   /** Cancels work in progress and closes the store; later calls find it unavailable. */
   close(): Promise<void>;
 }
@@ -241,6 +244,8 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
           throw error;
         }
         await local.ensureCurrent();
+        // The status totals (sync_info.total_transactions) count what the purge just deleted: count again.
+        if (purged > 0) await refreshTotals(local);
         try {
           await local.saveSnapshot();
         } catch (error) {
@@ -280,6 +285,8 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
           if (row !== undefined) found.rows.push(toPlateRow(category, row, i < similarFrom ? 'exact' : 'similar'));
         }
       }
+      // The index holds no parker status: within the page, exact matches still first, active parkers before others.
+      result.monthly_parkers.rows.sort((a, b) => parkerRank(a) - parkerRank(b));
       return result;
     },
 
@@ -290,6 +297,11 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
       if (opened.local === undefined) return;
       const { local } = opened;
       await exclusive(() => local.clear());
+    },
+
+    async lastPurge() {
+      const opened = await ready();
+      return { ...(opened.local?.lastPurge ?? { transactions: 0, longestTransactionMs: 0 }) };
     },
 
     async flush() {
@@ -305,4 +317,10 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
       opened?.local?.close();
     },
   };
+}
+
+/** Within a page of monthly parkers: exact before similar, then "Active" parkers before any other status. */
+function parkerRank(row: PlateRow): number {
+  const inactive = row.category === 'monthly_parkers' && row.parkerStatus.toLowerCase() !== 'active' ? 1 : 0;
+  return (row.match === 'similar' ? 2 : 0) + inactive;
 }

@@ -124,7 +124,11 @@ export interface CategoryResult {
   exactTotal: number;
   /** The page actually returned (clamped to the last page). */
   page: number;
-  /** Exact matches first (ascending key), then similar ones (ascending key); paging runs over that order. */
+  /**
+   * Exact matches first, then similar ones, each ranked for the officer (PlateIndex): valid soonest expiry first,
+   * expired most recent first, bookings active first; monthly parkers by key, each page's Active parkers first.
+   * Paging runs over that order.
+   */
   rows: PlateRow[];
 }
 export type PlateSearchResult = Record<SearchCategory, CategoryResult>;

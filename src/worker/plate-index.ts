@@ -1,6 +1,18 @@
 import { SEARCH_CATEGORIES, SEARCH_PAGE_SIZE, type SearchCategory } from './enforcement-worker-api';
 import { isConfusable, presenceLength, presenceOf } from './plate-presence';
-import { ANY_LOCATION, newSink, scanSegment, scanSegmentSimilar, type CategorySink } from './plate-scan';
+import {
+  ACTIVE_FIRST,
+  ANY_LOCATION,
+  KEY_ORDER,
+  LATEST_EXPIRY,
+  SOONEST_EXPIRY,
+  newSink,
+  pageKeys,
+  scanSegment,
+  scanSegmentSimilar,
+  type CategorySink,
+  type SinkOrder,
+} from './plate-scan';
 import {
   CELL_WIDTH,
   OVERFLOW_MARK,
@@ -90,6 +102,14 @@ const UINT32_MAX = 0xffff_ffff;
 const PURGEABLE_SOURCES = ['transactions', 'spothero', 'parkwhiz'] as const satisfies readonly IndexSource[];
 /** The category a source's matches go to; transactions split into valid and expired. */
 const SOURCE_CATEGORY = { spothero: 'spothero', parkwhiz: 'parkwhiz', monthly_parkers: 'monthly_parkers' } as const;
+/** Rank order within a category (see PlateIndex): what an officer must see first. */
+const CATEGORY_ORDER: Record<SearchCategory, SinkOrder> = {
+  valid: SOONEST_EXPIRY,
+  expired: LATEST_EXPIRY,
+  spothero: ACTIVE_FIRST,
+  parkwhiz: ACTIVE_FIRST,
+  monthly_parkers: KEY_ORDER,
+};
 
 function isUint32(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= UINT32_MAX;
@@ -181,8 +201,11 @@ function segmentFromSnapshot(source: IndexSource, snapshot: SegmentSnapshot | un
  * Categories: `valid` = transactions whose expiry is later than now (expiresAt > nowSeconds); `expired` = transactions
  * whose expiry is now or earlier (expiresAt <= nowSeconds: at its expiry second a payment no longer covers the car);
  * `spothero`, `parkwhiz`, `monthly_parkers` = entries of that source, whatever their expiry.
- * Order: rows within a category are in ascending key order (transaction_id, booking id, monthly parker id). Segments
- * keep that order at write time, so a query never sorts, and an index rebuilt from the tables orders rows the same.
+ * Order: within a category, exact matches then similar-only ones, each ranked for the officer: valid by soonest expiry,
+ * expired by most recent expiry, SpotHero/ParkWhiz active (expiry after now) first, soonest ending first, then ended
+ * ones, most recent first; monthly parkers (no expiry in the index) by ascending key. Ties keep ascending key.
+ * Segments keep key order at write time; a query keeps only the best `to` matches per category while it scans (one
+ * comparison per match), so it never sorts all matches.
  *
  * Costs at 500k entries (bench/search.bench.ts, BENCHMARKS.md): a query ~0.3 ms at p50, exact or similar (a
  * similar query costs more only when it has a confusable character and many similar matches); an upsert of a 2000-entry
@@ -272,7 +295,9 @@ export class PlateIndex {
     const scan = similar ? scanSegmentSimilar : scanSegment;
 
     const sinks = {} as Record<SearchCategory, CategorySink>;
-    for (const category of SEARCH_CATEGORIES) sinks[category] = newSink(requestedPage(query.pages?.[category]) * pageSize, pageSize);
+    const sinkFor = (category: SearchCategory, from: number, size: number) =>
+      newSink(from, size, CATEGORY_ORDER[category], query.nowSeconds);
+    for (const category of SEARCH_CATEGORIES) sinks[category] = sinkFor(category, requestedPage(query.pages?.[category]) * pageSize, pageSize);
     const scanSource = (source: IndexSource, target: Record<SearchCategory, CategorySink>): void => {
       if (source === 'transactions') {
         scan(this.#segments.transactions, needle, location, query.nowSeconds, target.valid, target.expired);
@@ -293,14 +318,15 @@ export class PlateIndex {
         // Past the last page: clamp, and scan that source again for the last page's keys (rare: stale paging).
         page = Math.ceil(total / pageSize) - 1;
         const again = {} as Record<SearchCategory, CategorySink>;
-        for (const other of SEARCH_CATEGORIES) again[other] = newSink(other === category ? page * pageSize : 0, other === category ? pageSize : 0);
+        for (const other of SEARCH_CATEGORIES) again[other] = sinkFor(other, other === category ? page * pageSize : 0, other === category ? pageSize : 0);
         scanSource(category === 'valid' || category === 'expired' ? 'transactions' : category, again);
         sink = again[category];
       } else if (total === 0) {
         page = 0;
       }
       // The page's exact keys are collected; its similar ones are similar ranks [from − exactTotal, to − exactTotal).
-      const { keys, similarKeys } = sink;
+      const keys = pageKeys(sink);
+      const { similarKeys } = sink;
       const similarFrom = keys.length;
       const similarEnd = Math.min(similarKeys.length, sink.to - exactTotal);
       for (let rank = Math.max(0, sink.from - exactTotal); rank < similarEnd; rank++) keys.push(similarKeys[rank]!);

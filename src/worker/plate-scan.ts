@@ -11,13 +11,31 @@ import {
 import { CELL_WIDTH, OVERFLOW_MARK, findOverflow, type OverflowPlates, type PlateSegment } from './plate-segment';
 
 /**
- * Where one category's matches go. Ranks run over exact matches first, then similar-but-not-exact ones, each in
- * slot order (ascending key); the page wanted is ranks [from, to) of that order.
+ * How a category's rows are ranked (within exact matches, then within similar-only ones):
+ * - KEY_ORDER: slot order (ascending key): monthly parkers, whose entries carry no expiry.
+ * - SOONEST_EXPIRY: ascending expiry (valid: the payment that runs out first comes first).
+ * - LATEST_EXPIRY: descending expiry (expired: the most recent expiry first).
+ * - ACTIVE_FIRST: entries expiring after `nowSeconds` first, soonest first, then ended ones, most recent first
+ *   (bookings).
+ * Ties keep slot order.
+ */
+export const KEY_ORDER = 0;
+export const SOONEST_EXPIRY = 1;
+export const LATEST_EXPIRY = 2;
+export const ACTIVE_FIRST = 3;
+export type SinkOrder = typeof KEY_ORDER | typeof SOONEST_EXPIRY | typeof LATEST_EXPIRY | typeof ACTIVE_FIRST;
+
+/**
+ * Where one category's matches go. Ranks run over exact matches first, then similar-but-not-exact ones, each in the
+ * sink's order; the page wanted is ranks [from, to) of that order.
+ * KEY_ORDER (slot order, the scan's own):
  * - `count` counts exact matches; `keys` collects the keys of exact ranks [from, to).
  * - `similarCount` counts similar-but-not-exact matches (similar scans only); `similarKeys` collects the keys of
  *   similar ranks [0, m), where m ≥ to − (final `count`): the page's similar part is then
  *   `similarKeys.slice(max(0, from − count), to − count)`. (A similar rank r has overall rank count + r, and `count`
  *   is only known at the end, so the scan keeps every similar rank below to − count-so-far.)
+ * Other orders: `keys` and `similarKeys` hold the best `to` exact and similar-only matches, ranked (a bounded
+ * insertion: one comparison per match once full); `pageKeys` cuts the exact page out of them.
  */
 export interface CategorySink {
   count: number;
@@ -26,10 +44,70 @@ export interface CategorySink {
   keys: number[];
   similarCount: number;
   similarKeys: number[];
+  order: SinkOrder;
+  /** ACTIVE_FIRST only: what "active" is measured against. */
+  nowSeconds: number;
+  scores: number[];
+  similarScores: number[];
 }
 
-export function newSink(from: number, pageSize: number): CategorySink {
-  return { count: 0, from, to: from + pageSize, keys: [], similarCount: 0, similarKeys: [] };
+export function newSink(from: number, pageSize: number, order: SinkOrder = KEY_ORDER, nowSeconds = 0): CategorySink {
+  return {
+    count: 0,
+    from,
+    to: from + pageSize,
+    keys: [],
+    similarCount: 0,
+    similarKeys: [],
+    order,
+    nowSeconds,
+    scores: [],
+    similarScores: [],
+  };
+}
+
+/** The sink's exact keys of ranks [from, to), in rank order. */
+export function pageKeys(sink: CategorySink): number[] {
+  return sink.order === KEY_ORDER ? sink.keys : sink.keys.slice(sink.from, sink.to);
+}
+
+/** A match's rank value in an ordered sink (lower first); expiries are uint32 seconds. */
+function scoreOf(order: SinkOrder, expiresAt: number, nowSeconds: number): number {
+  if (order === SOONEST_EXPIRY) return expiresAt;
+  if (order === LATEST_EXPIRY) return -expiresAt;
+  return expiresAt > nowSeconds ? expiresAt : 2 ** 33 - expiresAt;
+}
+
+/** Keeps the `limit` lowest (score, arrival) pairs in `scores`/`keys`, sorted; arrivals come in ascending key order. */
+function offer(scores: number[], keys: number[], limit: number, score: number, key: number): void {
+  let i = scores.length;
+  if (i >= limit) {
+    if (limit <= 0 || score >= scores[limit - 1]!) return;
+    scores.pop();
+    keys.pop();
+    i--;
+  }
+  while (i > 0 && scores[i - 1]! > score) i--;
+  scores.splice(i, 0, score);
+  keys.splice(i, 0, key);
+}
+
+/** Records an exact match of rank `rank` in `sink`. */
+function takeExact(sink: CategorySink, rank: number, key: number, expiresAt: number): void {
+  if (sink.order === KEY_ORDER) {
+    if (rank >= sink.from && rank < sink.to) sink.keys.push(key);
+  } else {
+    offer(sink.scores, sink.keys, sink.to, scoreOf(sink.order, expiresAt, sink.nowSeconds), key);
+  }
+}
+
+/** Records a similar-only match of similar rank `rank` in `sink`, whose exact count so far is `count`. */
+function takeSimilar(sink: CategorySink, rank: number, count: number, key: number, expiresAt: number): void {
+  if (sink.order === KEY_ORDER) {
+    if (rank < sink.to - count) sink.similarKeys.push(key);
+  } else {
+    offer(sink.similarScores, sink.similarKeys, sink.to - count, scoreOf(sink.order, expiresAt, sink.nowSeconds), key);
+  }
 }
 
 /** Sentinel location meaning "any location" (real location ids are uint32). */
@@ -148,7 +226,7 @@ export function scanSegment(
   const anyLocation = locationId === ANY_LOCATION;
   // A one-character letter or digit query is answered by its bitmap alone.
   const exact = length === 1 && characterClass(codes[0]!) !== OTHER_CLASS;
-  if (exact && anyLocation && valid === expired) {
+  if (exact && anyLocation && valid === expired && valid.order === KEY_ORDER) {
     countExact(segment, presence, rows[0]!, words, valid);
     return;
   }
@@ -173,6 +251,8 @@ export function scanSegment(
   const validTo = valid.to;
   const expiredFrom = expired.from;
   const expiredTo = expired.to;
+  const validOrdered = valid.order !== KEY_ORDER;
+  const expiredOrdered = expired.order !== KEY_ORDER;
 
   for (let w = 0; w < words; w++) {
     let word = presence[firstRow + w]!;
@@ -204,12 +284,15 @@ export function scanSegment(
           if (offset > lastOffset) continue;
         }
       }
-      if (expiresAt[slot]! > nowSeconds) {
+      const expiry = expiresAt[slot]!;
+      if (expiry > nowSeconds) {
         const rank = validCount++;
-        if (rank >= validFrom && rank < validTo) valid.keys.push(keys[slot]!);
+        if (validOrdered) takeExact(valid, rank, keys[slot]!, expiry);
+        else if (rank >= validFrom && rank < validTo) valid.keys.push(keys[slot]!);
       } else {
         const rank = expiredCount++;
-        if (rank >= expiredFrom && rank < expiredTo) expired.keys.push(keys[slot]!);
+        if (expiredOrdered) takeExact(expired, rank, keys[slot]!, expiry);
+        else if (rank >= expiredFrom && rank < expiredTo) expired.keys.push(keys[slot]!);
       }
     }
   }
@@ -284,7 +367,7 @@ export function scanSegmentSimilar(
   // A one-character letter or digit: the group row holds the similar matches, the class row the exact ones.
   const byBitmap = length === 1 && characterClass(codes[0]!) !== OTHER_CLASS;
   const exactRow = characterClass(codes[0]!) * words;
-  if (byBitmap && anyLocation && valid === expired) {
+  if (byBitmap && anyLocation && valid === expired && valid.order === KEY_ORDER) {
     countExact(segment, presence, exactRow, words, valid);
     countSimilarOnly(segment, presence, exactRow, rows[0]!, words, valid);
     return;
@@ -305,6 +388,8 @@ export function scanSegmentSimilar(
   const validTo = valid.to;
   const expiredFrom = expired.from;
   const expiredTo = expired.to;
+  const validOrdered = valid.order !== KEY_ORDER;
+  const expiredOrdered = expired.order !== KEY_ORDER;
 
   for (let w = 0; w < words; w++) {
     let word = presence[firstRow + w]!;
@@ -341,20 +426,25 @@ export function scanSegmentSimilar(
           isExact = cellContains(cellWords[slot * 2]!, cellWords[slot * 2 + 1]!, exactNeedle);
         }
       }
-      if (expiresAt[slot]! > nowSeconds) {
+      const expiry = expiresAt[slot]!;
+      if (expiry > nowSeconds) {
         if (isExact) {
           const rank = validCount++;
-          if (rank >= validFrom && rank < validTo) valid.keys.push(keys[slot]!);
+          if (validOrdered) takeExact(valid, rank, keys[slot]!, expiry);
+          else if (rank >= validFrom && rank < validTo) valid.keys.push(keys[slot]!);
         } else {
           const rank = validSimilar++;
-          if (rank < validTo - validCount) valid.similarKeys.push(keys[slot]!);
+          if (validOrdered) takeSimilar(valid, rank, validCount, keys[slot]!, expiry);
+          else if (rank < validTo - validCount) valid.similarKeys.push(keys[slot]!);
         }
       } else if (isExact) {
         const rank = expiredCount++;
-        if (rank >= expiredFrom && rank < expiredTo) expired.keys.push(keys[slot]!);
+        if (expiredOrdered) takeExact(expired, rank, keys[slot]!, expiry);
+        else if (rank >= expiredFrom && rank < expiredTo) expired.keys.push(keys[slot]!);
       } else {
         const rank = expiredSimilar++;
-        if (rank < expiredTo - expiredCount) expired.similarKeys.push(keys[slot]!);
+        if (expiredOrdered) takeSimilar(expired, rank, expiredCount, keys[slot]!, expiry);
+        else if (rank < expiredTo - expiredCount) expired.similarKeys.push(keys[slot]!);
       }
     }
   }

@@ -23,6 +23,7 @@ import { MonthlyParkerIds, pageEntries, type PreparedPage } from './store-record
 import {
   collectStagedPages,
   expandStagedPage,
+  readStagedPositions,
   readStagedRows,
   StagedPages,
   StagingStateChanged,
@@ -34,6 +35,13 @@ export type Log = (message: string, error?: unknown) => void;
 
 /** Expanded pages are deleted from staging in batches of this many (and whenever staging runs dry). */
 const COLLECT_EVERY = 16;
+
+/**
+ * Rows a purge deletes per transaction: deleting through the expiry index costs ~0.2 ms a row on a quiet 2-vCPU
+ * machine (docs/performance), so ~20 ms a transaction, under bench:sync's purgeLongestTransactionMs goal of 100 ms
+ * with room for a loaded machine or a slow phone (250 rows took up to 351 ms at load 11).
+ */
+export const PURGE_CHUNK = 100;
 
 export interface RowRequest {
   source: IndexSource;
@@ -334,16 +342,16 @@ export class LocalStore {
       wanted.push({ at, position: staged.position });
     });
     if (fromStaged.size > 0) {
-      const db = this.#idb();
-      const pages = await Promise.all([...fromStaged.keys()].map((seq) => readStagedRows(db, seq)));
-      [...fromStaged.values()].forEach((wanted, i) => {
-        const rows = pages[i];
-        for (const { at, position } of wanted) {
+      const positions = new Map([...fromStaged].map(([seq, wanted]) => [seq, wanted.map((w) => w.position)]));
+      const pages = await readStagedPositions(this.#idb(), positions);
+      for (const [seq, wanted] of fromStaged) {
+        const rows = pages.get(seq);
+        wanted.forEach(({ at }, i) => {
           // Expanded and collected meanwhile: its table has it.
           if (rows === undefined) fromTable.push(at);
-          else results[at] = rows[position];
-        }
-      });
+          else results[at] = rows[i];
+        });
+      }
     }
     if (fromTable.length > 0) {
       const sources = [...new Set(fromTable.map((at) => requests[at]!.source))];
@@ -425,25 +433,54 @@ export class LocalStore {
     return next;
   }
 
-  /** Deletes transactions and bookings whose expiry is before `cutoffSeconds`, in the tables and the index. */
+  /**
+   * Deletes transactions and bookings whose expiry is before `cutoffSeconds`, in the index and the tables.
+   * The index first (one rebuild of each touched segment): searches stop finding purged records at once and never
+   * ask the tables for them. The tables then lose them PURGE_CHUNK rows per transaction, so no transaction holds the
+   * store for long (one transaction for 250,000 records took 14–23 s, and every row fetch waited for it); between
+   * chunks the worker answers searches. An aborted purge leaves the index ahead of the tables: it is marked stale
+   * and rebuilt from them.
+   */
+  /** The last purge's read-write transactions: how many, and the longest (ms, from asking to commit); bench:sync. */
+  lastPurge = { transactions: 0, longestTransactionMs: 0 };
+
   async purge(cutoffSeconds: number, signal?: AbortSignal): Promise<number> {
     // Staged records would reach their tables after the purge and outlive it.
     await this.drain(signal);
+    const removed = this.#index.removeExpiredBefore(cutoffSeconds);
     let purged = 0;
-    let previous = 0;
-    await this.db.transaction('rw', [...PURGED_SOURCES, 'meta'], async () => {
+    this.lastPurge = { transactions: 0, longestTransactionMs: 0 };
+    try {
       for (const source of PURGED_SOURCES) {
-        purged += await this.db.table(source).where(EXPIRY_FIELD[source]).below(cutoffSeconds).delete();
+        const table = this.db.table(source);
+        for (;;) {
+          signal?.throwIfAborted();
+          let deleted = 0;
+          let previous = 0;
+          const started = performance.now();
+          await this.db.transaction('rw', [source, 'meta'], async () => {
+            const keys = await table.where(EXPIRY_FIELD[source]).below(cutoffSeconds).limit(PURGE_CHUNK).primaryKeys();
+            if (keys.length === 0) return;
+            await table.bulkDelete(keys);
+            deleted = keys.length;
+            previous = await this.#bumpGeneration();
+          });
+          const took = performance.now() - started;
+          this.lastPurge.transactions++;
+          if (took > this.lastPurge.longestTransactionMs) this.lastPurge.longestTransactionMs = took;
+          if (deleted === 0) break;
+          this.#advancedFrom(previous);
+          purged += deleted;
+          if (deleted < PURGE_CHUNK) break;
+        }
       }
-      if (purged > 0) previous = await this.#bumpGeneration();
-    });
-    if (purged > 0) {
-      this.#advancedFrom(previous);
-      const removed = this.#index.removeExpiredBefore(cutoffSeconds);
-      if (removed !== purged) {
-        this.#log(`Purge removed ${purged} records but ${removed} index entries; the index will be rebuilt`);
-        this.#indexStale = true;
-      }
+    } catch (error) {
+      if (removed > 0) this.#indexStale = true;
+      throw error;
+    }
+    if (removed !== purged) {
+      this.#log(`Purge removed ${purged} records but ${removed} index entries; the index will be rebuilt`);
+      this.#indexStale = true;
     }
     return purged;
   }

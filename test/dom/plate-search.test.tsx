@@ -107,6 +107,8 @@ describe('the plate search', () => {
     await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(within(pager).getByText('Page 2 of 3')).toBeInTheDocument());
     expect(search.mock.lastCall?.[0].pages).toEqual({ valid: 1 });
+    // The new page's first row, not the pager at its bottom: focus (and the scroll) go to the category's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Valid (25)' })).toHaveFocus());
   });
 
   it('limits the search to the chosen location and passes the similar-characters toggle', async () => {
@@ -125,13 +127,95 @@ describe('the plate search', () => {
       answer({ valid: { total: 1, exactTotal: 0, page: 0, rows: [transaction(1, '7ABO123', 5, 'similar')] } as CategoryResult }),
     );
     await userEvent.type(screen.getByLabelText('License plate'), 'AB0');
-    expect(await screen.findByText('Similar characters')).toBeInTheDocument();
+    expect(await screen.findByText(/^Similar characters/, { selector: '.badge' })).toBeInTheDocument();
   });
 
   it('says plainly when nothing matches, and when the data was last synced', async () => {
     renderSearch(async () => answer({}));
     await userEvent.type(screen.getByLabelText('License plate'), 'zzz9');
-    expect(await screen.findByText('No record matches “ZZZ9”. Data synced 4 min ago.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('NO RECORD No record matches “ZZZ9”. Data synced 4 min ago.'));
+    expect(screen.queryByRole('button', { name: /Search again with similar characters/ })).not.toBeInTheDocument();
+  });
+
+  it('with similar characters off, offers to turn them on when nothing matches', async () => {
+    const search = vi.fn(async (_request: PlateSearchRequest) => answer({}));
+    renderSearch(search);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Similar characters/ }));
+    await userEvent.type(screen.getByLabelText('License plate'), 'zzz9');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Similar characters are off.'));
+    await userEvent.click(screen.getByRole('button', { name: /Search again with similar characters/ }));
+    expect(search.mock.lastCall?.[0]).toMatchObject({ text: 'ZZZ9', similar: true });
+    expect(screen.getByRole('checkbox', { name: /Similar characters/ })).toBeChecked();
+  });
+
+  it('puts the verdict first, in the only live region, for each kind of answer', async () => {
+    const booking = (id: number, plate: string, minutes: number, category: 'spothero' | 'parkwhiz' = 'spothero') =>
+      ({
+        category,
+        match: 'exact',
+        id,
+        location_id: 2,
+        license_plate: plate,
+        expiry_date_time: new Date(NOW + minutes * 60_000).toISOString(),
+        created_at: '2026-11-21T10:00:00Z',
+        payment_amount: 9,
+        payment_time: '2026-11-21T10:00:00Z',
+      }) as const;
+    const parker = (status: string) =>
+      ({
+        category: 'monthly_parkers',
+        match: 'exact',
+        id: 5,
+        location_id: 1,
+        license_plate: 'MP123',
+        vehicleStatus: 'Active',
+        parkerid: 9,
+        fname: 'Ana',
+        lname: 'Diaz',
+        homephone: null,
+        mobilephone: null,
+        workphone: null,
+        parkerStatus: status,
+      }) as const;
+    const one = (row: object) => ({ total: 1, exactTotal: 1, page: 0, rows: [row] }) as unknown as CategoryResult;
+    const answers: Record<string, PlateSearchResult> = {
+      PAID1: answer({ valid: one(transaction(1, 'PAID1', 302)), expired: one(transaction(2, 'PAID1', -600)) }),
+      OLD1: answer({ expired: one(transaction(3, 'OLD1', -130)) }),
+      BOOK1: answer({ spothero: { total: 2, exactTotal: 2, page: 0, rows: [booking(1, 'BOOK1', 90), booking(2, 'BOOK1', -9000)] } as unknown as CategoryResult }),
+      GONE1: answer({ parkwhiz: one(booking(3, 'GONE1', -4320, 'parkwhiz')) }),
+      MP123: answer({ monthly_parkers: one(parker('Active')) }),
+      MP12: answer({ monthly_parkers: one(parker('Suspended')) }),
+      AB: answer({ valid: { total: 2, exactTotal: 2, page: 0, rows: [transaction(1, 'AB1', 5), transaction(2, 'AB2', 9)] } as CategoryResult }),
+    };
+    const { container } = renderSearch(async (request) => answers[request.text] ?? answer({}));
+    const field = screen.getByLabelText('License plate');
+    const expectVerdict = async (text: string, headline: string, detail: RegExp, tone: string) => {
+      await userEvent.clear(field);
+      await userEvent.type(field, text);
+      await waitFor(() => expect(container.querySelector('.verdict-headline')).toHaveTextContent(headline));
+      expect(container.querySelector('.verdict-detail')?.textContent).toMatch(detail);
+      expect(container.querySelector('.verdict')).toHaveClass(`verdict-${tone}`);
+    };
+    await expectVerdict('PAID1', 'PAID', /^PAID1 valid until Nov 21, 5:02 PM CST \(5 h 2 min left\) · Union Station Garage$/, 'ok');
+    await expectVerdict('OLD1', 'EXPIRED', /^OLD1 expired 2 h 10 min ago \(Nov 21, 9:50 AM CST\) · Union Station Garage$/, 'stop');
+    await expectVerdict('BOOK1', 'BOOKED', /^BOOK1 on SpotHero until .* \(1 h 30 min left\) · Navy Pier East Lot$/, 'ok');
+    await expectVerdict('GONE1', 'BOOKING ENDED', /^GONE1 on ParkWhiz ended 3 d ago/, 'stop');
+    await expectVerdict('MP123', 'MONTHLY PARKER', /parker Active/, 'ok');
+    await expectVerdict('MP12', 'MONTHLY PARKER', /parker Suspended/, 'warn');
+    await expectVerdict('AB', '2 MATCHES', /type more/, 'info');
+    // The cards are not a live region: only the verdict line is announced.
+    expect(container.querySelectorAll('[aria-live]')).toHaveLength(1);
+    expect(container.querySelector('[aria-live]')).toHaveClass('verdict-slot');
+  });
+
+  it('shows which characters a similar match swapped', async () => {
+    renderSearch(async () =>
+      answer({ valid: { total: 1, exactTotal: 0, page: 0, rows: [transaction(1, '7ABO123', 5, 'similar')] } as CategoryResult }),
+    );
+    await userEvent.type(screen.getByLabelText('License plate'), 'AB0');
+    expect(await screen.findByText('Similar characters: 0 typed, O on plate')).toBeInTheDocument();
+    expect(screen.getByText('O', { selector: '.swapped' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('NO EXACT MATCH');
   });
 
   it('waits while the store is not ready, keeping what was typed', async () => {

@@ -7,7 +7,10 @@ export interface KnownRecord {
   type: SyncType;
   plate: string;
   locationId: number;
+  /** Transactions' expiry_date_time_unix; bookings' expiry_date_time in unix seconds; null for monthly parkers. */
   expiryUnix: number | null;
+  /** Monthly parkers only. */
+  parkerStatus: string | null;
 }
 
 /** Signs in to the emulator and the API as a demo account and returns the headers the console would send. */
@@ -45,7 +48,13 @@ export async function fetchRecords(
           type,
           plate: String(record.license_plate),
           locationId: Number(record.location_id),
-          expiryUnix: typeof record.expiry_date_time_unix === 'number' ? record.expiry_date_time_unix : null,
+          expiryUnix:
+            typeof record.expiry_date_time_unix === 'number'
+              ? record.expiry_date_time_unix
+              : typeof record.expiry_date_time === 'string'
+                ? Date.parse(record.expiry_date_time) / 1000
+                : null,
+          parkerStatus: typeof record.parkerStatus === 'string' ? record.parkerStatus : null,
         });
       }
       if (data.length < 2000) break;

@@ -37,7 +37,7 @@ test('two tabs of one browser run one sync at a time', async ({ context }) => {
   const startedByA = recordSyncCalls(tabA, 'A', calls);
   await tabA.goto('/login');
   await signIn(tabA, demoAccount('officer').email, demoAccount('officer').password);
-  await expectHeading(tabA, 'Home');
+  await expectHeading(tabA, 'Enforcement');
   // Tab B opens while tab A's sync is under way, holding the sync lock.
   await expect.poll(() => startedByA.size, { timeout: 20_000 }).toBeGreaterThan(0);
 

@@ -120,7 +120,7 @@ test.describe('offline', () => {
     const lookupsWhileOffline: string[] = [];
     const known = (await fetchRecords(request, demoAccount('officer'), [1, 2])).find((r) => r.type === 'spothero');
     expect(known).toBeDefined();
-    await firstVisit(page, 'officer', 'Home', { synced: true });
+    await firstVisit(page, 'officer', 'Enforcement', { synced: true });
     await openList(page);
     const storedBefore = await storedSession(page);
 
@@ -174,7 +174,7 @@ test.describe('offline', () => {
   });
 
   test('offline, a session stored for another user is not restored', async ({ page, context }) => {
-    await firstVisit(page, 'officer', 'Home', { synced: false });
+    await firstVisit(page, 'officer', 'Enforcement', { synced: false });
     // lpa now holds someone else's session (its token names another e-mail).
     await page.evaluate(() => {
       const session = JSON.parse(localStorage.getItem('lpa') ?? '{}') as { token: string };
@@ -194,7 +194,7 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await firstVisit(page, 'officer', 'Home', { synced: true });
+    await firstVisit(page, 'officer', 'Enforcement', { synced: true });
     // A runtime cache, as a later feature might keep (e.g. API answers); only the app-shell precache may survive.
     await page.evaluate(async () => {
       const cache = await caches.open('lpa-runtime-e2e');

@@ -75,7 +75,7 @@ test('no browser logging starts away from the production admin host', async ({ p
   });
   await page.goto('/login');
   await signIn(page, demoAccount('officer').email, demoAccount('officer').password);
-  await expectHeading(page, 'Home');
+  await expectHeading(page, 'Enforcement');
   await page.evaluate(() => console.error('an error that must stay on this machine'));
   expect(await page.evaluate(() => 'DD_LOGS' in window)).toBe(false);
   expect(intake).toEqual([]);

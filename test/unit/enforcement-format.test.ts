@@ -7,7 +7,7 @@ import {
   formatInZone,
   maskPhone,
 } from '../../src/routes/-components/enforcement/enforcement-format';
-import { matchRange } from '../../src/routes/-components/enforcement/plate-highlight';
+import { matchRange, swappedCharacters } from '../../src/routes/-components/enforcement/plate-highlight';
 
 const NOW = Date.parse('2026-11-21T18:00:00Z');
 
@@ -49,6 +49,10 @@ describe('enforcement formatting', () => {
     expect(matchRange('7ABC123', 'BCI')).toEqual([2, 5]);
     expect(matchRange('SO5B', '50S8')).toEqual([0, 4]);
     expect(matchRange('7ABC123', 'XYZ')).toBeNull();
+    // What a similar match swapped: [typed, on the plate], each pair once; nothing for an exact match.
+    expect(swappedCharacters('SO5B', '50S8')).toEqual([['5', 'S'], ['0', 'O'], ['S', '5'], ['8', 'B']]);
+    expect(swappedCharacters('7ABO1O3', 'b0')).toEqual([['0', 'O']]);
+    expect(swappedCharacters('7ABC123', 'bc1')).toEqual([]);
     expect(matchRange('7ABC123', '  ')).toBeNull();
   });
 });

@@ -20,7 +20,8 @@ describe('inspect', () => {
   });
   afterEach(() => vi.unstubAllEnvs());
 
-  it('opens the inspector on first use in development and passes on every event in order', async () => {
+  it('opens the inspector on first use when asked for (VITE_XSTATE_INSPECT=true) and passes on every event in order', async () => {
+    vi.stubEnv('VITE_XSTATE_INSPECT', 'true');
     const { inspect } = await import('../../../src/app/inspector');
     expect(stately.created).toBe(0);
     inspect?.(event(1));
@@ -31,9 +32,11 @@ describe('inspect', () => {
     expect(stately.next.mock.calls.map(([e]) => (e as { n: number }).n)).toEqual([1, 2, 3]);
   });
 
-  it('is undefined when turned off', async () => {
+  it('is undefined unless asked for: no popup sends the console to the background at sign-in', async () => {
+    vi.stubEnv('VITE_XSTATE_INSPECT', '');
+    expect((await import('../../../src/app/inspector')).inspect).toBeUndefined();
+    vi.resetModules();
     vi.stubEnv('VITE_XSTATE_INSPECT', 'false');
-    const { inspect } = await import('../../../src/app/inspector');
-    expect(inspect).toBeUndefined();
+    expect((await import('../../../src/app/inspector')).inspect).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PURGE_AFTER_SECONDS, SYNC_PAGE_SIZE } from '../../../src/contract/enforcement';
 import { createEnforcementApi } from '../../../src/worker/enforcement-api';
+import { PURGE_CHUNK } from '../../../src/worker/store-local';
 import type { SyncProgress } from '../../../src/worker/enforcement-worker-api';
 import { EnforcementStore, STORE_NAME, STORE_SCHEMA, type StoredBooking, type StoredTransaction } from '../../../src/worker/store';
 import { API_BASE, auth, freshIndexedDb } from './fake-enforcement-server';
@@ -516,6 +517,27 @@ describe('purge (spec §9)', () => {
     // The snapshot saved after the purge matches the store.
     const after = await readStore(factory);
     expect((after.plate_index as { generation: number }[])[0]!.generation).toBe((after.meta as { value: number }[])[0]!.value);
+  });
+
+  it('deletes in chunks of PURGE_CHUNK rows, one short transaction each, and the status totals follow', async () => {
+    const { server, sync, api, factory } = setup();
+    const cutoff = NOW_S - PURGE_AFTER_SECONDS;
+    server.nowSeconds = NOW_S - 30 * DAY;
+    const gone = PURGE_CHUNK * 2 + 7;
+    for (let i = 0; i < gone; i++) server.transaction({ license_plate: `OLD${i}`, expiry_date_time_unix: cutoff - 1 - i });
+    server.transaction({ license_plate: 'KEEP1', expiry_date_time_unix: cutoff });
+    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await sync(type);
+    const before = await readStore(factory);
+    const generationBefore = (before.meta as { value: number }[])[0]!.value;
+    expect((await api.status()).types.find((t) => t.type === 'expired')!.totalRecords).toBe(gone + 1);
+
+    expect(await api.purge(NOW)).toEqual({ purged: gone });
+    const after = await readStore(factory);
+    expect((after.transactions as { license_plate: string }[]).map((r) => r.license_plate)).toEqual(['KEEP1']);
+    // One generation bump per transaction: three chunks (2 × PURGE_CHUNK + 7), not one transaction for everything.
+    expect((after.meta as { value: number }[])[0]!.value - generationBefore).toBe(3);
+    expect((await api.status()).types.find((t) => t.type === 'expired')!.totalRecords).toBe(1);
+    expect((await api.search({ text: 'OLD', now: NOW })).expired.total).toBe(0);
   });
 });
 

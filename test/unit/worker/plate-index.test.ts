@@ -56,6 +56,32 @@ describe('PlateIndex', () => {
     expect(index.match({ text: 'ab', nowSeconds: NOW, pages: { valid: 1 } }).valid.keys).toEqual(sorted.slice(10));
   });
 
+  it('ranks for the officer: valid soonest expiry first, expired most recent first, bookings active first', () => {
+    const index = new PlateIndex();
+    index.upsert([
+      tx(1, 'AB1', NOW + 6 * 3600),
+      tx(2, 'AB2', NOW + 42 * 60),
+      tx(3, 'AB3', NOW + 5 * 3600),
+      tx(4, 'AB4', NOW - 30 * 86400),
+      tx(5, 'AB5', NOW - 60),
+      tx(6, 'AB6', NOW - 3600),
+      { source: 'spothero', key: 1, plate: 'AB1', locationId: 1, expiresAt: NOW - 20 * 86400 },
+      { source: 'spothero', key: 2, plate: 'AB2', locationId: 1, expiresAt: NOW + 7200 },
+      { source: 'spothero', key: 3, plate: 'AB3', locationId: 1, expiresAt: NOW - 60 },
+      { source: 'spothero', key: 4, plate: 'AB4', locationId: 1, expiresAt: NOW + 600 },
+    ]);
+    const matches = index.match({ text: 'AB', nowSeconds: NOW });
+    expect(matches.valid.keys).toEqual([2, 3, 1]);
+    expect(matches.expired.keys).toEqual([5, 6, 4]);
+    expect(matches.spothero.keys).toEqual([4, 2, 3, 1]);
+    // Pages run over that order; a one-character query (answered from bitmaps for unordered sources) too.
+    expect(index.match({ text: 'AB', nowSeconds: NOW, pageSize: 2, pages: { spothero: 1 } }).spothero.keys).toEqual([3, 1]);
+    expect(index.match({ text: 'A', nowSeconds: NOW, pageSize: 2 }).spothero.keys).toEqual([4, 2]);
+    // Similar-only matches rank the same way, after the exact ones.
+    const similar = index.match({ text: 'A8', nowSeconds: NOW, similar: true });
+    expect(similar.valid).toEqual({ total: 3, exactTotal: 0, page: 0, keys: [2, 3, 1], similarFrom: 0 });
+  });
+
   it('replaces by (source, key), removes, and purges expired transactions and bookings but never monthly parkers', () => {
     const index = new PlateIndex();
     index.upsert([

@@ -27,10 +27,16 @@ export function referenceMatch(entries: readonly PlateIndexEntry[], query: Plate
   const result = {} as PlateMatches;
   for (const category of SEARCH_CATEGORIES) {
     const inCategory = located.filter((entry) => categoryOf(entry) === category);
-    const exact = inCategory.filter(isExact).map((entry) => entry.key);
-    const similar = inCategory.filter((entry) => !isExact(entry) && isSimilar(entry)).map((entry) => entry.key);
-    exact.sort((a, b) => a - b);
-    similar.sort((a, b) => a - b);
+    const rank = (entry: PlateIndexEntry): number => {
+      if (category === 'valid') return entry.expiresAt;
+      if (category === 'expired') return -entry.expiresAt;
+      if (category === 'monthly_parkers') return 0;
+      // Bookings: active ones (soonest ending first), then ended ones (most recent first).
+      return entry.expiresAt > query.nowSeconds ? entry.expiresAt : 2 ** 40 - entry.expiresAt;
+    };
+    const byRank = (a: PlateIndexEntry, b: PlateIndexEntry) => rank(a) - rank(b) || a.key - b.key;
+    const exact = inCategory.filter(isExact).sort(byRank).map((entry) => entry.key);
+    const similar = inCategory.filter((entry) => !isExact(entry) && isSimilar(entry)).sort(byRank).map((entry) => entry.key);
     const ranked = [...exact, ...similar];
     const requested = query.pages?.[category];
     const wanted = requested !== undefined && Number.isFinite(requested) && requested > 0 ? Math.floor(requested) : 0;

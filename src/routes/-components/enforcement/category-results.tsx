@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { SEARCH_PAGE_SIZE, type CategoryResult, type SearchCategory } from '../../../worker/enforcement-worker-api';
 import { PlateRowCard } from './plate-rows';
@@ -27,9 +27,25 @@ export const CategoryResults = memo(function CategoryResults({ category, result,
   const headingId = useId();
   const pages = Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE));
   const label = CATEGORY_LABELS[category];
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Set by Previous/Next: once the new page is here, the category's first row comes into view (not the bottom of a
+  // page ~2,000 px further down), and focus moves to its heading so a keyboard or screen-reader user follows.
+  const pagedFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (pagedFrom.current === null || pagedFrom.current === result.page) return;
+    pagedFrom.current = null;
+    headingRef.current?.focus({ preventScroll: true });
+    // jsdom (component tests) has no scrollIntoView.
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [result.page]);
+  const page = (next: number) => {
+    pagedFrom.current = result.page;
+    onPage(category, next);
+  };
   return (
-    <section className={`category category-${category}`} aria-labelledby={headingId}>
-      <h2 id={headingId}>
+    <section ref={sectionRef} className={`category category-${category}`} aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         {label} <span className="category-total">({result.total.toLocaleString('en-US')})</span>
       </h2>
       {rowLimit > 0 && result.rows.length > 0 && (
@@ -51,7 +67,7 @@ export const CategoryResults = memo(function CategoryResults({ category, result,
             type="button"
             className="button"
             disabled={result.page === 0}
-            onClick={() => onPage(category, result.page - 1)}
+            onClick={() => page(result.page - 1)}
           >
             Previous
           </button>
@@ -62,7 +78,7 @@ export const CategoryResults = memo(function CategoryResults({ category, result,
             type="button"
             className="button"
             disabled={result.page >= pages - 1}
-            onClick={() => onPage(category, result.page + 1)}
+            onClick={() => page(result.page + 1)}
           >
             Next
           </button>

@@ -15,7 +15,7 @@ import {
 import type { LocationRef } from '../../../permissions/permissions-object';
 import type { PlateSearchRequest, StoreStatus } from '../../../worker/enforcement-worker-api';
 import { PlateSearch } from './plate-search';
-import { SyncStatusBar, type SyncView } from './sync-status-bar';
+import { SyncStatusLine, type SyncView } from './sync-status-bar';
 import { useOnline } from './use-online';
 
 /** Re-renders every 30 s so that "synced 4 min ago" and "expires in 5 min" stay true while the screen is open. */
@@ -69,16 +69,18 @@ export function EnforcementScreen({ engine, locations }: { engine: EnforcementEn
   const lastSyncedAt =
     syncTimes.length === SYNC_TYPES.length && syncTimes.every((t) => t !== null) ? Math.min(...(syncTimes as number[])) : null;
 
+  // The status line comes first: offline, the data's age and the sync stay in sight while the officer searches.
   return (
     <div className="enforcement-screen">
-      <PlateSearch search={search} locations={locations} ready={view.dataReady} lastSyncedAt={lastSyncedAt} />
-      <SyncStatusBar
+      <SyncStatusLine
         status={status}
         sync={view}
         online={online}
         now={now}
+        lastSyncedAt={lastSyncedAt}
         onSyncNow={() => engine.sync.send({ type: 'sync.requested' })}
       />
+      <PlateSearch search={search} locations={locations} ready={view.dataReady} lastSyncedAt={lastSyncedAt} />
     </div>
   );
 }

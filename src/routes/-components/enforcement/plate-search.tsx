@@ -57,6 +57,10 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
   }, [search, text, location, similar, pages, ready, now]);
 
   const onPage = useCallback((category: SearchCategory, page: number) => setPages((current) => ({ ...current, [category]: page })), []);
+  const onEnableSimilar = useCallback(() => {
+    setSimilar(true);
+    setPages(FIRST_PAGES);
+  }, []);
   // The previous answer stays until the next arrives, so a keystroke never paints an empty results area first.
   const shown = ready && text && answer ? answer : null;
 
@@ -81,7 +85,9 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
           }}
         />
         <div className="plate-search-options">
-          <label htmlFor={locationId}>Location</label>
+          <label htmlFor={locationId} className="visually-hidden">
+            Location
+          </label>
           <select
             id={locationId}
             value={location ?? ''}
@@ -97,7 +103,7 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
               </option>
             ))}
           </select>
-          <label className="toggle">
+          <label className="toggle" title="Also finds plates read with O/0, I/1, S/5, B/8, Z/2 or G/6 swapped">
             <input
               type="checkbox"
               checked={similar}
@@ -106,7 +112,7 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
                 setPages(FIRST_PAGES);
               }}
             />
-            Similar characters (O/0, I/1, S/5, B/8, Z/2, G/6)
+            Similar characters
           </label>
         </div>
       </div>
@@ -120,6 +126,8 @@ export function PlateSearch({ search, locations, ready, lastSyncedAt, now = Date
         now={now}
         onPage={onPage}
         firstPaintRows={firstPaintRows}
+        similar={similar}
+        onEnableSimilar={onEnableSimilar}
       />
     </div>
   );

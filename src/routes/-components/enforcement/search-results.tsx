@@ -3,6 +3,8 @@ import type { LocationRef } from '../../../permissions/permissions-object';
 import { SEARCH_CATEGORIES, type PlateSearchResult, type SearchCategory } from '../../../worker/enforcement-worker-api';
 import { CategoryResults } from './category-results';
 import { describeSyncAge } from './enforcement-format';
+import { verdictFor } from './verdict';
+import { VerdictLine } from './verdict-line';
 
 /**
  * Rows rendered with an answer's first paint: what a phone shows below the field (rows are ~9rem). The rest (up to 10
@@ -31,6 +33,9 @@ interface Props {
   now: () => number;
   onPage: (category: SearchCategory, page: number) => void;
   firstPaintRows?: number | undefined;
+  /** Whether similar characters were on for this answer (the "no record" verdict offers to turn them on). */
+  similar: boolean;
+  onEnableSimilar: () => void;
 }
 
 /** How many rows each category may render: the budget handed out in category order. */
@@ -58,6 +63,8 @@ export const SearchResults = memo(function SearchResults({
   now,
   onPage,
   firstPaintRows = FIRST_PAINT_ROWS,
+  similar,
+  onEnableSimilar,
 }: Props) {
   const [complete, setComplete] = useState<SearchAnswer | null>(null);
   useEffect(() => {
@@ -75,19 +82,27 @@ export const SearchResults = memo(function SearchResults({
 
   const nothingFound = answer !== null && SEARCH_CATEGORIES.every((c) => answer.result[c].total === 0);
   const limits = answer === null ? null : rowLimits(answer.result, answer === complete ? Infinity : firstPaintRows);
+  const verdict =
+    answer === null
+      ? null
+      : verdictFor({
+          query: answer.query,
+          result: answer.result,
+          now: answer.at,
+          similar,
+          locations,
+          dataAge: `Data ${describeSyncAge(lastSyncedAt, now())}.`,
+        });
+  // Only the verdict line is a live region: the cards below would be read out ~50 at a time on every keystroke.
   return (
-    <div aria-live="polite" className="plate-search-results">
+    <div className="plate-search-results">
       {error && (
         <p role="alert" className="form-error">
           Search failed: {error}
         </p>
       )}
+      <VerdictLine verdict={verdict} onEnableSimilar={onEnableSimilar} />
       {!hasText && ready && <p className="muted">Type part of a plate, as you read it.</p>}
-      {nothingFound && (
-        <p className="empty-result">
-          No record matches “{answer.query}”. Data {describeSyncAge(lastSyncedAt, now())}.
-        </p>
-      )}
       {answer !== null &&
         limits !== null &&
         !nothingFound &&

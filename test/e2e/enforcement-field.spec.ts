@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccount } from '../../server/db/seed/demo-accounts';
+import { categoryOf, fetchRecords, type KnownRecord } from './enforcement-data';
+import { expectHeading, signIn } from './sign-in';
+
+/**
+ * The officer in the field (issue 15): a 360 px phone with the on-screen keyboard open (a 360 × 400 viewport), the
+ * verdict first, compact results in the officer's order, paging to the first row, and a logout that asks first when
+ * offline and never hands the next user the previous user's page.
+ */
+
+const PHONE_WITH_KEYBOARD = { width: 360, height: 400 };
+let records: KnownRecord[] = [];
+
+test.beforeAll(async ({ request }) => {
+  records = await fetchRecords(request, demoAccount('officer'), [1, 2]);
+  expect(records.length).toBeGreaterThan(100);
+});
+
+/** The verdict headline a plate should get now: the same priority as the screen's (verdict.ts). */
+function expectedHeadline(plate: string): string {
+  const now = Date.now() / 1000;
+  const mine = records.filter((r) => r.plate.toUpperCase() === plate.toUpperCase());
+  const kinds = mine.map((r) => categoryOf(r, now));
+  if (kinds.includes('valid')) return 'PAID';
+  if (mine.some((r) => (r.type === 'spothero' || r.type === 'parkwhiz') && (r.expiryUnix ?? 0) > now)) return 'BOOKED';
+  if (kinds.includes('monthly_parkers')) return 'MONTHLY PARKER';
+  if (kinds.includes('expired')) return 'EXPIRED';
+  if (mine.length > 0) return 'BOOKING ENDED';
+  return 'NO RECORD';
+}
+
+/** A plate of the officer's whose verdict is `headline` (full plates only, so the verdict speaks of one plate). */
+function plateWith(headline: string): string {
+  const plate = records.map((r) => r.plate).find((p) => expectedHeadline(p) === headline);
+  expect(plate, `a plate whose verdict is ${headline}`).toBeDefined();
+  return plate!;
+}
+
+async function signInOfficer(page: Page) {
+  await page.goto('/login');
+  await signIn(page, demoAccount('officer').email, demoAccount('officer').password);
+  await expect(page).toHaveURL(/\/list$/);
+  await expectHeading(page, 'Enforcement');
+  const line = page.getByRole('status').filter({ hasText: /^(Online|Offline) · / });
+  await expect(line).toContainText('data synced just now', { timeout: 45_000 });
+  await expect(line).not.toContainText(/Syncing|Downloading/, { timeout: 45_000 });
+}
+
+/** The element lies wholly inside the viewport. */
+async function expectFullyVisible(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  expect(box, selector).not.toBeNull();
+  const viewport = page.viewportSize()!;
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+}
+
+/** The expiry moments (epoch ms) of a category's rows, top to bottom. */
+async function expiries(page: Page, category: string): Promise<number[]> {
+  const times = page.locator(`.plate-row-${category} time`);
+  return (await times.evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''))).map((iso) => Date.parse(iso));
+}
+
+test.describe('the officer in the field', () => {
+  test('a verdict at a glance for every kind of plate, with the keyboard open; the officer order; paging to the first row', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE_WITH_KEYBOARD);
+    await signInOfficer(page);
+    const field = page.getByLabel('License plate');
+    const cases = [
+      ['PAID', plateWith('PAID'), /\bverdict-ok\b/],
+      ['EXPIRED', plateWith('EXPIRED'), /\bverdict-stop\b/],
+      ['BOOKED', plateWith('BOOKED'), /\bverdict-ok\b/],
+      ['MONTHLY PARKER', plateWith('MONTHLY PARKER'), /\bverdict-(ok|warn)\b/],
+      ['NO RECORD', 'QQ9QQ9Q', /\bverdict-stop\b/],
+    ] as const;
+    for (const [headline, plate, tone] of cases) {
+      await field.fill(plate);
+      await expect(page.locator('.verdict-headline')).toHaveText(headline);
+      await expect(page.locator('.verdict')).toHaveClass(tone);
+      if (headline !== 'NO RECORD') await expect(page.locator('.verdict-detail')).toContainText(plate);
+      await expectFullyVisible(page, '.verdict');
+      await expectFullyVisible(page, '.plate-input');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WITH_KEYBOARD.width);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // Nothing found with similar characters off: the verdict offers to turn them on.
+    await page.getByRole('checkbox', { name: /Similar characters/ }).uncheck();
+    await expect(page.getByRole('button', { name: /Search again with similar characters/ })).toBeVisible();
+
+    // The officer's order within each category, on a short query with many matches.
+    await field.fill('1');
+    await expect(page.getByRole('navigation', { name: 'Valid pages' })).toBeVisible();
+    await expect(page.locator('.plate-row-parkwhiz').first()).toBeVisible();
+    await expect.poll(async () => (await expiries(page, 'valid')).length).toBe(10);
+    const valid = await expiries(page, 'valid');
+    expect(valid, 'valid: soonest to expire first').toEqual([...valid].sort((a, b) => a - b));
+    expect(valid[0]).toBeGreaterThan(Date.now() - 60_000);
+    const expired = await expiries(page, 'expired');
+    expect(expired.length).toBeGreaterThan(0);
+    expect(expired, 'expired: most recent first').toEqual([...expired].sort((a, b) => b - a));
+    for (const source of ['spothero', 'parkwhiz']) {
+      const badges = await page.locator(`.plate-row-${source} .badge-active, .plate-row-${source} .badge-ended`).allTextContents();
+      const firstEnded = badges.indexOf('Ended');
+      if (firstEnded >= 0) expect(badges.slice(firstEnded), `${source}: active bookings first`).not.toContain('Active');
+      // An active booking looks different from an ended one.
+      if (badges.includes('Active') && badges.includes('Ended')) {
+        const [active, ended] = await Promise.all(
+          ['Active', 'Ended'].map((label) =>
+            page.locator(`.plate-row-${source}`).filter({ has: page.getByText(label, { exact: true }) }).first().evaluate((el) => getComputedStyle(el).backgroundColor),
+          ),
+        );
+        expect(active).not.toBe(ended);
+      }
+    }
+
+    // Next: the category's first row comes into view, not the bottom of the new page.
+    const pager = page.getByRole('navigation', { name: 'Valid pages' });
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(pager.getByText(/^Page 2 of/)).toBeVisible();
+    const heading = page.getByRole('heading', { level: 2, name: /^Valid \(/ });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expect(page.locator('.plate-row-valid').first()).toBeInViewport();
+  });
+
+  test('logout asks first when offline; after a logout the next user lands on their own home', async ({ page, context }) => {
+    await page.setViewportSize(PHONE_WITH_KEYBOARD);
+    await signInOfficer(page);
+
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: /^Offline · / })).toBeVisible();
+    await page.getByRole('link', { name: 'Logout' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Log out while offline?' });
+    await expect(dialog).toContainText('cannot be downloaded again until the network returns');
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(dialog).toBeHidden();
+    await expectHeading(page, 'Enforcement');
+    await page.getByLabel('License plate').fill(plateWith('PAID'));
+    await expect(page.locator('.verdict-headline')).toHaveText('PAID');
+
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out and delete' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // A deliberate logout forgets the page: /login carries no redirect to the previous user's /list.
+    await expect(page).toHaveURL(/\/login$/);
+
+    await context.setOffline(false);
+    const admin = demoAccount('admin');
+    await signIn(page, admin.email, admin.password);
+    await expectHeading(page, 'Real Time Dashboard');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
