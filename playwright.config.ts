@@ -49,6 +49,9 @@ export default defineConfig({
         PGLITE_DIR: 'memory://',
         DATABASE_URL: '',
         DEV_SEED: '1',
+        // 30 days of payment history at 40 a location-day (~7,000): the officer's expired transactions then still fit
+        // one sync page of 2,000, which enforcement-sync.spec.ts counts on (200 a day would make ~5,400 of them).
+        DEV_SEED_HISTORY_PER_DAY: '40',
         LPA_DATA_DIR: 'test-results/e2e-data',
         FIREBASE_PROJECT_ID: E2E.projectId,
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${E2E.emulatorPort}`,

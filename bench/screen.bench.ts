@@ -28,7 +28,9 @@
  *
  * Options: --records N, --seed S, --interval MS (gap between keys, default 200), --rate R (CPU throttle, default 4),
  * --no-what-if (skip the what-if variants), --full-speed (add a pass of the mix at 1× CPU), --keep-build (keep the
- * temporary app build and print where it is).
+ * temporary app build and print where it is), --no-whole-browser (skip the pass with the whole browser, workers
+ * included, held to --browser-cores of one core by a cgroup CPU quota, default 0.25; needs a writable cgroup).
+ * That pass types the mix with no CDP throttling: the quota slows every Chromium process alike, as a slow phone does.
  */
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -51,6 +53,8 @@ import { cpuThrottle, echoPageConsole, launchChromium } from './lib/chromium';
 import { BENCH_DIR, RESULTS_DIR, formatGoals, formatTable, goalAtMost, machineInfo, writeResults, type Goal } from './lib/report';
 import { buildBenchPagesInto, freePort, serveStatic } from './lib/serve';
 import { percentile, round } from './lib/stats';
+import { CHROMIUM_PATH } from './lib/chromium';
+import { holdBrowserToQuota } from './lib/cpu-quota';
 import type { EventTimingEntry, Keystroke, ScreenBenchPage, WhatIf } from './pages/screen.page';
 import { buildTypingMix, MIX, SEQUENCE_KINDS, textsAfterKeys, type SequenceKind, type TypingSequence } from './pages/screen.sequences';
 
@@ -66,6 +70,8 @@ const FULL_SPEED_PASS = flag('full-speed');
 const WHAT_IF = !flag('no-what-if');
 const KEEP_BUILD = flag('keep-build');
 const TRACE = flag('trace');
+const WHOLE_BROWSER = !flag('no-whole-browser');
+const WHOLE_BROWSER_CORES = Number(option('browser-cores') ?? 0.25);
 /** Only build the app and weigh its JavaScript (no API, sync or typing): a quick check while trimming the bundle. */
 const JS_ONLY = flag('js-only');
 if (!Number.isInteger(RECORDS) || RECORDS < SYNC_TYPES.length) throw new Error(`--records must be an integer ≥ 5, not ${option('records')}`);
@@ -89,7 +95,9 @@ const ROUTE_CHAINS = {
 /** Split parts of a route a page needs to render (not its error, not-found or pending components). */
 const RENDER_SPLITS = new Set(['component', 'loader']);
 
-const GOALS = { keystrokeToPaintP75Ms: 50, loginJsGzKB: 150, listJsGzKB: 150 };
+const GOALS = { keystrokeToPaintP75Ms: 50, verdictVisibleP75Ms: 50, loginJsGzKB: 150, listJsGzKB: 150, adminRouteJsGzKB: 250 };
+/** Admin sections: every route file under _authenticated but the officers' /list (and the home page, index). */
+const ADMIN_ROUTES_DIR = 'src/routes/_authenticated';
 /** How long /login is watched after its form is usable, for the idle-time imports that follow (reported apart). */
 const LATE_IMPORTS_WAIT_MS = 8000;
 
@@ -134,6 +142,8 @@ interface BundleReport {
     interactiveMs: number;
   };
   list: PageScripts;
+  /** Each admin route's static closure (entry, __root, _authenticated and the route's render chunks). */
+  adminRoutes: (PageScripts & { route: string })[];
   worker: ChunkSize[];
   css: ChunkSize[];
   listPackages: PackageShare[];
@@ -160,6 +170,43 @@ async function closureSizes(outDir: string, manifest: Manifest, roots: readonly 
   return { chunks, gzBytes: chunks.reduce((sum, c) => sum + c.gzBytes, 0), bytes: chunks.reduce((sum, c) => sum + c.bytes, 0) };
 }
 
+/** Every admin route's JavaScript before it is usable: the same static closure as /list's, route by route. */
+async function measureAdminRoutes(outDir: string, manifest: Manifest): Promise<BundleReport['adminRoutes']> {
+  const files = (await readdir(path.join(REPO, ADMIN_ROUTES_DIR)))
+    .filter((file) => file.endsWith('.tsx') && file !== 'list.tsx' && file !== 'index.tsx')
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const chain = ['src/routes/__root.tsx', 'src/routes/_authenticated.tsx', `${ADMIN_ROUTES_DIR}/${file}`];
+      return { route: file.replace(/\.tsx$/, ''), ...(await closureSizes(outDir, manifest, routeRoots(manifest, chain))) };
+    }),
+  );
+}
+
+/** The admin routes' figures, heaviest first, and the goal on the heaviest. */
+function adminRouteFigures(bundles: BundleReport) {
+  const routes = [...bundles.adminRoutes].sort((a, b) => b.gzBytes - a.gzBytes);
+  const heaviest = routes[0];
+  console.log(
+    formatTable(
+      ['admin route (static closure)', 'KB', 'KB gz'],
+      routes.map((route) => [route.route, round(route.bytes / KB), round(route.gzBytes / KB)]),
+    ),
+  );
+  const adminRouteMaxJsGzKB = round((heaviest?.gzBytes ?? 0) / KB);
+  return {
+    adminRouteMaxJsGzKB,
+    adminRoutes: routes.map((route) => ({ route: route.route, gzKB: round(route.gzBytes / KB) })),
+    goal: goalAtMost(
+      `JS gz needed by the heaviest admin route (${heaviest?.route ?? 'none'}) before usable`,
+      'adminRouteMaxJsGzKB',
+      adminRouteMaxJsGzKB,
+      GOALS.adminRouteJsGzKB,
+      'KB',
+    ),
+  };
+}
+
 async function measureBundles(browser: Browser): Promise<BundleReport> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'lpa-bench-screen-app-'));
   try {
@@ -171,7 +218,8 @@ async function measureBundles(browser: Browser): Promise<BundleReport> {
       root: REPO,
       mode: 'production',
       logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 10_000 },
+      // Hidden source maps: the package attribution reads them; the app's own build publishes none.
+      build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 10_000, sourcemap: 'hidden' },
     });
     const buildMs = performance.now() - buildStarted;
     if (routeTreeBefore !== null && (await readFile(routeTree, 'utf8')) !== routeTreeBefore) {
@@ -180,6 +228,7 @@ async function measureBundles(browser: Browser): Promise<BundleReport> {
     const manifest = await readManifest(outDir);
     const login = await closureSizes(outDir, manifest, routeRoots(manifest, ROUTE_CHAINS.login));
     const list = await closureSizes(outDir, manifest, routeRoots(manifest, ROUTE_CHAINS.list));
+    const adminRoutes = await measureAdminRoutes(outDir, manifest);
     const assets = await readdir(path.join(outDir, 'assets'));
     const worker = await Promise.all(
       assets.filter((file) => /^enforcement\.worker-.*\.js$/.test(file)).map((file) => chunkSize(outDir, file, `assets/${file}`)),
@@ -252,6 +301,7 @@ async function measureBundles(browser: Browser): Promise<BundleReport> {
         buildMs,
         login: { ...login, loaded, afterInteractive, loadedGzBytes: loaded.reduce((sum, entry) => sum + entry.gzBytes, 0), agrees, interactiveMs },
         list,
+        adminRoutes,
         worker,
         css,
         listPackages,
@@ -512,6 +562,9 @@ function analyse(pass: TypingPass) {
   const painted = pass.keys.filter((typed) => typed.keystroke?.status === 'painted');
   const samples = painted.map((typed) => typed.keystroke!);
   const latency = samples.map((k) => k.paintedAt! - k.keydownAt);
+  // Key → the verdict line for the new text painted: it renders with the answer's first paint, so a painted keystroke
+  // whose verdict was in the DOM then had its verdict visible at paintedAt.
+  const verdictLatency = samples.filter((k) => k.verdictShown).map((k) => k.paintedAt! - k.keydownAt);
   // Event Timing: the keydown's entry (startTime = the event's timeStamp), then the longest entry of its interaction.
   const byInteraction = new Map<number, number>();
   for (const entry of pass.eventTimings) {
@@ -580,6 +633,7 @@ function analyse(pass: TypingPass) {
     noSearch: pass.keys.filter((typed) => typed.keystroke?.status === 'noSearch').length,
     textMismatches: pass.keys.filter((typed) => typed.keystroke?.text !== typed.expected).length,
     keystrokeToPaint: distribution(latency),
+    verdictVisible: distribution(verdictLatency),
     keystrokeToAllRowsPainted: distribution(allRows.map((k) => k.allRowsPaintedAt! - k.keydownAt)),
     allRowsPaintedBeforeNextKey: allRows.length,
     eventTiming: {
@@ -634,9 +688,11 @@ async function measureJsOnly(): Promise<void> {
     const loginJsGzKB = round(bundles.login.loadedGzBytes / KB);
     const listJsGzKB = round(bundles.list.gzBytes / KB);
     printScriptTables(bundles);
+    const admin = adminRouteFigures(bundles);
     const goals: Goal[] = [
       goalAtMost('JS gz loaded by /login before interactive', 'loginJsGzKB', loginJsGzKB, GOALS.loginJsGzKB, 'KB'),
       goalAtMost('JS gz needed by /list before interactive', 'listJsGzKB', listJsGzKB, GOALS.listJsGzKB, 'KB'),
+      admin.goal,
     ];
     console.log('');
     console.log(`/login manifest closure ${round(bundles.login.gzBytes / KB)} KB gz (${bundles.login.agrees ? 'same files as the browser requested' : 'DIFFERENT files from the browser'}); form usable after ${round(bundles.login.interactiveMs)} ms`);
@@ -646,6 +702,8 @@ async function measureJsOnly(): Promise<void> {
       date: new Date().toISOString(),
       loginJsGzKB,
       listJsGzKB,
+      adminRouteMaxJsGzKB: admin.adminRouteMaxJsGzKB,
+      adminRoutes: admin.adminRoutes,
       loginAfterInteractiveGzKB: round(bundles.login.afterInteractive.reduce((sum, e) => sum + e.gzBytes, 0) / KB),
       loginManifestMatchesBrowser: bundles.login.agrees,
       listChunks: bundles.list.chunks.map((c) => ({ file: c.file, gzKB: round(c.gzBytes / KB) })),
@@ -746,19 +804,41 @@ async function main(): Promise<void> {
       step(`the same mix at 1× CPU (comparison)`);
       [fullSpeedPass] = (await typeMix(page, sequences, 1)) as [TypingPass];
     }
+    let wholeBrowserPass: TypingPass | null = null;
+    let wholeBrowserSetup = 'skipped (--no-whole-browser)';
+    if (WHOLE_BROWSER) {
+      step(`the same mix with the whole browser (workers included) held to ${WHOLE_BROWSER_CORES} of one core, no CDP throttling`);
+      try {
+        const quota = holdBrowserToQuota(CHROMIUM_PATH, WHOLE_BROWSER_CORES);
+        wholeBrowserSetup = quota.description;
+        try {
+          await typeMix(page, [warmUp], 1);
+          [wholeBrowserPass] = (await typeMix(page, sequences, 1)) as [TypingPass];
+        } finally {
+          quota.release();
+        }
+      } catch (error) {
+        wholeBrowserSetup = `not measured: ${error instanceof Error ? error.message : String(error)}`;
+        console.warn(`  whole-browser pass ${wholeBrowserSetup}`);
+      }
+    }
     await context.close();
 
     // ---- figures ----
     const throttled = analyse(throttledPass);
     const fullSpeed = fullSpeedPass === null ? null : analyse(fullSpeedPass);
+    const wholeBrowser = wholeBrowserPass === null ? null : analyse(wholeBrowserPass);
     const whatIfs = whatIfPasses.map((pass, i) => ({ ...WHAT_IFS[i]!, result: analyse(pass) }));
     const loginJsGzKB = round(bundles.login.loadedGzBytes / KB);
     const listJsGzKB = round(bundles.list.gzBytes / KB);
     const workerGzKB = round(bundles.worker.reduce((sum, c) => sum + c.gzBytes, 0) / KB);
+    const admin = adminRouteFigures(bundles);
     const goals: Goal[] = [
       goalAtMost(`keystroke → results painted, p75 (${THROTTLE_RATE}× CPU)`, 'keystrokeToPaintP75Ms', throttled.keystrokeToPaint.p75, GOALS.keystrokeToPaintP75Ms, 'ms'),
+      goalAtMost(`keystroke → verdict line painted, p75 (${THROTTLE_RATE}× CPU)`, 'verdictVisibleP75Ms', throttled.verdictVisible.p75, GOALS.verdictVisibleP75Ms, 'ms'),
       goalAtMost('JS gz loaded by /login before interactive', 'loginJsGzKB', loginJsGzKB, GOALS.loginJsGzKB, 'KB'),
       goalAtMost('JS gz needed by /list before interactive', 'listJsGzKB', listJsGzKB, GOALS.listJsGzKB, 'KB'),
+      admin.goal,
     ];
     const checks = {
       syncedAll: syncedRecords === RECORDS && held === RECORDS,
@@ -778,6 +858,7 @@ async function main(): Promise<void> {
         ['keystroke → results painted (ms)', 'n', 'p50', 'p75', 'p95', 'max'],
         [
           stageRow(`${THROTTLE_RATE}× CPU (page; worker not throttled) — headline`, throttled.keystrokeToPaint),
+          stageRow(`  keystroke → verdict line painted (${throttled.verdictVisible.n} keys with a verdict)`, throttled.verdictVisible),
           stageRow(`  keystroke → every row of the answer painted (${throttled.allRowsPaintedBeforeNextKey} keys, before the next key)`, throttled.keystrokeToAllRowsPainted),
           ['  Event Timing, INP-style (keydown → next paint)', throttled.samples, showEvent(throttled.eventTiming.p50), showEvent(throttled.eventTiming.p75), showEvent(throttled.eventTiming.p95), showEvent(throttled.eventTiming.max)],
           stageRow('  key → PlateSearch calls search()', throttled.stages.keyToSearchCall),
@@ -785,6 +866,15 @@ async function main(): Promise<void> {
           stageRow('  answer → results in the DOM (React render)', throttled.stages.answerToResultsInDom),
           stageRow('  results in the DOM → painted (next frame)', throttled.stages.resultsInDomToPaint),
           stageRow(`  estimate if the worker were ${THROTTLE_RATE}× slower too (upper bound)`, throttled.workerSlowedEstimate),
+          ...(wholeBrowser === null
+            ? []
+            : [
+                stageRow(`whole browser held to ${WHOLE_BROWSER_CORES} core (cgroup quota; page and worker alike)`, wholeBrowser.keystrokeToPaint),
+                stageRow('  search() → answer on the page (worker round trip)', wholeBrowser.stages.workerRoundTrip),
+                stageRow('  answer → results in the DOM (React render)', wholeBrowser.stages.answerToResultsInDom),
+                stageRow('  results in the DOM → painted (next frame)', wholeBrowser.stages.resultsInDomToPaint),
+                stageRow('  keystroke → verdict line painted', wholeBrowser.verdictVisible),
+              ]),
           ...(fullSpeed === null
             ? []
             : [
@@ -881,11 +971,25 @@ async function main(): Promise<void> {
       options: { records: RECORDS, seed: SEED, keyIntervalMs: KEY_INTERVAL_MS, throttleRate: THROTTLE_RATE, fullSpeedPass: FULL_SPEED_PASS, whatIf: WHAT_IF, phone: PHONE },
       keystrokeToPaintP50Ms: throttled.keystrokeToPaint.p50,
       keystrokeToPaintP75Ms: throttled.keystrokeToPaint.p75,
+      verdictVisibleP75Ms: throttled.verdictVisible.p75,
+      keystrokeToPaintP75MsWholeBrowserThrottled: wholeBrowser?.keystrokeToPaint.p75 ?? null,
+      wholeBrowserThrottled:
+        wholeBrowser === null
+          ? { setup: wholeBrowserSetup }
+          : {
+              setup: wholeBrowserSetup,
+              keystrokeToPaint: wholeBrowser.keystrokeToPaint,
+              verdictVisible: wholeBrowser.verdictVisible,
+              stages: wholeBrowser.stages,
+              timeouts: wholeBrowser.timeouts,
+            },
       keystrokeToPaintP95Ms: throttled.keystrokeToPaint.p95,
       keystrokeToPaintMaxMs: throttled.keystrokeToPaint.max,
       keystrokeToAllRowsPaintedP75Ms: throttled.keystrokeToAllRowsPainted.p75,
       loginJsGzKB,
       listJsGzKB,
+      adminRouteMaxJsGzKB: admin.adminRouteMaxJsGzKB,
+      adminRoutes: admin.adminRoutes,
       workerJsGzKB: workerGzKB,
       keystrokeToPaintDefinition:
         `keydown event.timeStamp → a MessageChannel task posted from the requestAnimationFrame after the results for the field's new ` +

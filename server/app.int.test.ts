@@ -1,3 +1,4 @@
+import { MAX_BODY_BYTES } from './app';
 import { describe, expect, it, vi } from 'vitest';
 import { BACKENDS } from './testing/test-database';
 import { createTestApi, idTokenFor, TEST_ORIGIN } from './testing/test-api';
@@ -34,8 +35,17 @@ describe.each(BACKENDS)('app on %s', (backend) => {
         '/auth/permissions': ['post'],
         '/validate-user-login/': ['get'],
         '/load-permissions/': ['get'],
-        '/locations': ['get'],
-        '/locations/{locationId}': ['get'],
+        '/locations': ['get', 'post'],
+        '/locations/export': ['get'],
+        '/locations/{locationId}': ['get', 'post'],
+        '/locations/{locationId}/history': ['get'],
+        '/locations/{locationId}/status': ['post'],
+        '/locations/{locationId}/delete': ['post'],
+        '/transactions': ['get'],
+        '/transactions/export': ['get'],
+        '/transactions/locations': ['get'],
+        '/transactions/{transactionId}': ['get'],
+        '/transactions/{transactionId}/history': ['get'],
         '/enforcement/transactions': ['post'],
       },
     );
@@ -68,7 +78,7 @@ describe.each(BACKENDS)('app on %s', (backend) => {
   it('refuses oversized bodies with 413', async () => {
     const result = await api().call('POST', '/auth/permissions', {
       idToken: idTokenFor('admin@example.com'),
-      json: { email: 'admin@example.com', padding: 'x'.repeat(70_000) },
+      json: { email: 'admin@example.com', padding: 'x'.repeat(MAX_BODY_BYTES + 1) },
     });
     expect(result.status).toBe(413);
     expect(result.body.success).toBe(false);

@@ -9,12 +9,14 @@ import type { DevSeedReport } from './db/seed/dev-seed';
 import { FIREBASE_ID_TOKEN, SESSION_TOKEN, type ApiApp } from './http/api-app';
 import { envelopeErrorHandler, envelopeNotFound, type LogError } from './http/errors';
 import { failure } from './http/responses';
+import { securityHeaders } from './http/security-headers';
 import { validationHook } from './http/validation';
 import { registerAuthRoutes } from './routes/auth';
 import { registerDevReseedRoute } from './routes/dev-reseed';
 import { registerEnforcementRoutes } from './routes/enforcement';
 import { registerHealthRoute } from './routes/health';
 import { registerLocationRoutes } from './routes/locations';
+import { registerTransactionRoutes } from './routes/transactions';
 
 export interface AppDeps {
   db: Db;
@@ -29,8 +31,12 @@ export interface AppDeps {
   logError?: LogError;
 }
 
-/** Requests are small JSON documents; anything bigger is refused before it is read into memory. */
-const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Requests are small JSON documents; anything bigger is refused before it is read into memory. The limit leaves room
+ * for a field pasted a thousand times over (a 1 MB name), so that such a mistake is answered with the field's own
+ * 400, not a bare 413.
+ */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export function createApp(deps: AppDeps): ApiApp {
   const now = deps.now ?? (() => new Date());
@@ -42,6 +48,7 @@ export function createApp(deps: AppDeps): ApiApp {
   app.onError(envelopeErrorHandler(logError));
   app.notFound(envelopeNotFound);
 
+  app.use('*', securityHeaders);
   app.use(
     '*',
     cors({
@@ -56,7 +63,12 @@ export function createApp(deps: AppDeps): ApiApp {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(failure(`Request body larger than ${MAX_BODY_BYTES} bytes.`), 413),
+      // The rest of the body is not read: the connection cannot carry another request, so say it will close
+      // (otherwise the client reuses it and its next request is lost when the server drops the socket).
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(failure(`Request body larger than ${MAX_BODY_BYTES} bytes.`), 413);
+      },
     }),
   );
 
@@ -64,6 +76,7 @@ export function createApp(deps: AppDeps): ApiApp {
   registerHealthRoute(app);
   registerAuthRoutes(app, routeDeps);
   registerLocationRoutes(app, routeDeps);
+  registerTransactionRoutes(app, routeDeps);
   registerEnforcementRoutes(app, routeDeps);
   if (deps.devReseed) registerDevReseedRoute(app, deps.devReseed);
 

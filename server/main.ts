@@ -8,7 +8,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open-database';
 import type { CreateIdentity } from './db/seed/apply-user-seed';
-import { ensureDemoEnforcementData } from './db/seed/demo-enforcement';
+import { ensureDemoEnforcementData, ensureDemoPaymentHistory } from './db/seed/demo-enforcement';
 import { applyDevSeed, type DevSeedReport } from './db/seed/dev-seed';
 
 /** `firebase emulators:start` may still be booting when the API starts alongside it. */
@@ -40,6 +40,16 @@ async function startDevSeed(db: Db, config: ServerConfig): Promise<() => Promise
   logSeedReport(await reseed());
   const enforcement = await ensureDemoEnforcementData(db, config.devSeedRecords);
   if (enforcement) console.info(`[seed] ${enforcement.total} enforcement records generated around now`);
+  const history = await ensureDemoPaymentHistory(db, {
+    days: config.devSeedHistoryDays,
+    paymentsPerDay: config.devSeedHistoryPerDay,
+  });
+  if (history) {
+    console.info(
+      `[seed] ${history.payments} payments (${history.refunds} refunds) of the last ${config.devSeedHistoryDays} days ` +
+        `generated in ${history.seconds.toFixed(1)} s (${Math.round(history.rowsPerSecond)} rows/s)`,
+    );
+  }
   return async () => {
     const report = await reseed();
     logSeedReport(report);

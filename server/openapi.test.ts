@@ -14,7 +14,23 @@ import {
   transactionRecordSchema,
 } from '../src/contract/enforcement';
 import { errorEnvelopeSchema, successEnvelope } from '../src/contract/envelope';
-import { locationSchema, locationsListDataSchema } from '../src/contract/locations';
+import { historySchema } from '../src/contract/lists';
+import {
+  locationDeletedSchema,
+  locationDeleteSchema,
+  locationInputSchema,
+  locationListQuerySchema,
+  locationPageSchema,
+  locationSchema,
+  locationStatusChangeSchema,
+  locationUpdateSchema,
+} from '../src/contract/locations';
+import {
+  transactionDetailSchema,
+  transactionLocationsSchema,
+  transactionPageSchema,
+  transactionSearchSchema,
+} from '../src/contract/transactions';
 import { FEATURE_CODES } from '../src/permissions/features';
 import type { Db } from './db/db';
 import { createTestApi } from './testing/test-api';
@@ -64,9 +80,28 @@ interface ExpectedOperation {
   method: string;
   parameters?: Parameter[];
   body?: z.core.$ZodType;
-  data: z.core.$ZodType;
+  /** The success data, or 'csv' for a streamed CSV download. */
+  data: z.core.$ZodType | 'csv';
   errors: number[];
 }
+
+/** Query parameters as the document lists them: one per field of the contract's query schema. */
+function queryParameters(schema: z.ZodMiniObject): Parameter[] {
+  return Object.entries(schema.def.shape).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: (field as z.core.$ZodType)._zod.optin !== 'optional',
+    schema: jsonSchema(field as z.core.$ZodType, 'input'),
+  }));
+}
+const idParameter = (name: string): Parameter => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+});
+const locationId = idParameter('locationId');
+const transactionId = idParameter('transactionId');
 
 /** Every route: its parameters, request body, success data and error statuses, each from the contract. */
 const OPERATIONS: ExpectedOperation[] = [
@@ -93,12 +128,86 @@ const OPERATIONS: ExpectedOperation[] = [
     errors: [400, 401],
   },
   { path: '/load-permissions/', method: 'get', data: loadPermissionsDataSchema, errors: [401, 403] },
-  { path: '/locations', method: 'get', data: locationsListDataSchema, errors: [401, 403] },
+  {
+    path: '/locations',
+    method: 'get',
+    parameters: queryParameters(locationListQuerySchema),
+    data: locationPageSchema,
+    errors: [400, 401, 403],
+  },
+  { path: '/locations', method: 'post', body: locationInputSchema, data: locationSchema, errors: [400, 401, 403] },
+  {
+    path: '/locations/export',
+    method: 'get',
+    parameters: queryParameters(locationListQuerySchema),
+    data: 'csv',
+    errors: [400, 401, 403],
+  },
   {
     path: '/locations/{locationId}',
     method: 'get',
-    parameters: [{ name: 'locationId', in: 'path', required: true, schema: positiveId }],
+    parameters: [locationId],
     data: locationSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/locations/{locationId}',
+    method: 'post',
+    parameters: [locationId],
+    body: locationUpdateSchema,
+    data: locationSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/locations/{locationId}/history',
+    method: 'get',
+    parameters: [locationId],
+    data: historySchema,
+    errors: [400, 401, 403],
+  },
+  {
+    path: '/locations/{locationId}/status',
+    method: 'post',
+    parameters: [locationId],
+    body: locationStatusChangeSchema,
+    data: locationSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/locations/{locationId}/delete',
+    method: 'post',
+    parameters: [locationId],
+    body: locationDeleteSchema,
+    data: locationDeletedSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/transactions',
+    method: 'get',
+    parameters: queryParameters(transactionSearchSchema),
+    data: transactionPageSchema,
+    errors: [400, 401, 403],
+  },
+  {
+    path: '/transactions/export',
+    method: 'get',
+    parameters: queryParameters(transactionSearchSchema),
+    data: 'csv',
+    errors: [400, 401, 403],
+  },
+  { path: '/transactions/locations', method: 'get', data: transactionLocationsSchema, errors: [401, 403] },
+  {
+    path: '/transactions/{transactionId}',
+    method: 'get',
+    parameters: [transactionId],
+    data: transactionDetailSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/transactions/{transactionId}/history',
+    method: 'get',
+    parameters: [transactionId],
+    data: historySchema,
     errors: [400, 401, 403, 404],
   },
   {
@@ -132,7 +241,11 @@ describe('the OpenAPI document', () => {
     } else {
       expect(operation.requestBody).toBeUndefined();
     }
-    expect(schemaOf(operation.responses['200'])).toEqual(jsonSchema(successEnvelope(expected.data), 'output'));
+    if (expected.data === 'csv') {
+      expect(Object.keys((operation.responses['200'] as unknown as { content: object }).content)).toEqual(['text/csv']);
+    } else {
+      expect(schemaOf(operation.responses['200'])).toEqual(jsonSchema(successEnvelope(expected.data), 'output'));
+    }
     expect(Object.keys(operation.responses).sort()).toEqual(['200', ...expected.errors.map(String)].sort());
     for (const status of expected.errors) {
       expect(schemaOf(operation.responses[String(status)]), String(status)).toEqual(

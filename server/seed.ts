@@ -1,14 +1,22 @@
 /**
- * `npm run seed -- [options]`: generates realistic enforcement data (server/db/seed/enforcement-data.ts) into the
- * API's database: PGlite in PGLITE_DIR, or DATABASE_URL. Options: `npm run seed -- --help`.
+ * `npm run seed -- [options]`: generates realistic enforcement data (server/db/seed/enforcement-data.ts) and, with
+ * --history-days, payment history (server/db/seed/payment-history.ts) into the API's database: PGlite in PGLITE_DIR,
+ * or DATABASE_URL. Options: `npm run seed -- --help`.
  */
 import { SYNC_TYPES } from '../src/contract/enforcement';
 import { readServerConfig } from './config';
 import { migrate } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open-database';
+import type { Db } from './db/db';
 import { EnforcementSeedError, generateEnforcementData } from './db/seed/enforcement-data';
-import { ENFORCEMENT_SEED_USAGE, parseEnforcementSeedArgs, SeedArgsError } from './db/seed/enforcement-seed-args';
+import {
+  ENFORCEMENT_SEED_USAGE,
+  parseEnforcementSeedArgs,
+  SeedArgsError,
+  type EnforcementSeedArgs,
+} from './db/seed/enforcement-seed-args';
 import { seedDemoLocations } from './db/seed/demo-seed';
+import { writePaymentHistory } from './db/seed/payment-history';
 
 class CliError extends Error {}
 
@@ -57,34 +65,61 @@ async function run(argv: string[]): Promise<void> {
       console.info('No locations yet: added the six demo locations.');
     }
     console.info(`Generating into ${describeDatabase(config.database)} (seed ${args.seed}, tie size ${args.tieSize})…`);
-    let reported = 0;
-    const result = await generateEnforcementData(db, {
-      counts: args.counts,
-      seed: args.seed,
-      tieSize: args.tieSize,
-      locationIds: args.locationIds,
-      now: args.now,
-      reset: args.reset,
-      onProgress: (written, total) => {
-        if (written - reported >= 100_000 || written === total) {
-          reported = written;
-          console.info(`  ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
-        }
-      },
-    });
-    const perType = SYNC_TYPES.map((type) => `${type} ${result.counts[type].toLocaleString('en-US')}`).join(', ');
-    const rate = result.seconds > 0 ? Math.round(result.total / result.seconds).toLocaleString('en-US') : '–';
-    console.info(
-      `${args.reset ? 'Replaced all enforcement data with' : 'Added'} ${result.total.toLocaleString('en-US')} records ` +
-        `at locations ${result.locationIds.join(', ')} in ${result.seconds.toFixed(1)} s (${rate} records/s): ${perType}.`,
-    );
-    console.info('Valid transactions expire within 24 h of generation; run the seed again (with --reset) for fresh ones.');
+    const records = SYNC_TYPES.reduce((sum, type) => sum + args.counts[type], 0);
+    if (records > 0 || args.reset) await writeEnforcementRecords(db, args);
+    if (args.history) await writeHistory(db, args, args.history);
   } catch (error) {
     if (error instanceof EnforcementSeedError) throw new CliError(error.message);
     throw error;
   } finally {
     await db.close();
   }
+}
+
+async function writeEnforcementRecords(db: Db, args: EnforcementSeedArgs): Promise<void> {
+  let reported = 0;
+  const result = await generateEnforcementData(db, {
+    counts: args.counts,
+    seed: args.seed,
+    tieSize: args.tieSize,
+    locationIds: args.locationIds,
+    now: args.now,
+    reset: args.reset,
+    onProgress: (written, total) => {
+      if (written - reported >= 100_000 || written === total) {
+        reported = written;
+        console.info(`  ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
+      }
+    },
+  });
+  const perType = SYNC_TYPES.map((type) => `${type} ${result.counts[type].toLocaleString('en-US')}`).join(', ');
+  const rate = result.seconds > 0 ? Math.round(result.total / result.seconds).toLocaleString('en-US') : '–';
+  console.info(
+    `${args.reset ? 'Replaced all enforcement data with' : 'Added'} ${result.total.toLocaleString('en-US')} records ` +
+      `at locations ${result.locationIds.join(', ')} in ${result.seconds.toFixed(1)} s (${rate} records/s): ${perType}.`,
+  );
+  console.info('Valid transactions expire within 24 h of generation; run the seed again (with --reset) for fresh ones.');
+}
+
+async function writeHistory(db: Db, args: EnforcementSeedArgs, history: NonNullable<EnforcementSeedArgs['history']>) {
+  let reported = 0;
+  const result = await writePaymentHistory(db, {
+    ...history,
+    seed: args.seed,
+    now: args.now,
+    locationIds: args.locationIds,
+    onProgress: (written, total) => {
+      if (written - reported >= 100_000 || written === total) {
+        reported = written;
+        console.info(`  ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} payments`);
+      }
+    },
+  });
+  console.info(
+    `Added ${result.payments.toLocaleString('en-US')} payments and ${result.refunds.toLocaleString('en-US')} refunds ` +
+      `(the last ${history.days} day${history.days === 1 ? '' : 's'}) at locations ${result.locationIds.join(', ')} in ${result.seconds.toFixed(1)} s ` +
+      `(${Math.round(result.rowsPerSecond).toLocaleString('en-US')} rows/s).`,
+  );
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {

@@ -7,6 +7,7 @@ import {
 } from '../../src/contract/enforcement';
 import type { Queryable } from './db';
 import { MAX_LOCATION_ID } from './locations';
+import { iso } from './sql';
 
 export type SyncRecord = TransactionRecord | BookingRecord | MonthlyParkerRecord;
 
@@ -22,8 +23,6 @@ export interface SyncPageQuery {
   now: Date;
 }
 
-/** Date-times go out as ISO 8601 in UTC (`2026-03-02T15:00:00.000Z`), the same text on PGlite and PostgreSQL. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 interface SyncSource {
   table: string;

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable } from './db';
 
 /**
@@ -8,7 +9,8 @@ import type { Db, Queryable } from './db';
  */
 export async function openPgliteDatabase(dataDir?: string): Promise<Db> {
   if (dataDir && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm backs the transaction search's plate fragments (migration 003), as on a real PostgreSQL.
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T>(sql: string, params?: readonly unknown[]) => {
       const result = await target.query<T>(sql, params ? [...params] : undefined);

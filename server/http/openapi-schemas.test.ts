@@ -56,11 +56,11 @@ describe('parameters wrapped for OpenAPI', () => {
   it('coerce and check each parameter as the contract does', () => {
     const params = parametersSchema(locationParamsSchema);
     expect(params.parse({ locationId: '12' })).toEqual({ locationId: 12 });
-    for (const locationId of ['abc', '0', '-1', '1.5', '1e400', undefined]) {
+    for (const locationId of ['abc', '0', '-1', '1.5', '1e400', '0x1', '01', undefined]) {
       const input = { locationId };
       expect(outcome(params.safeParse(input))).toEqual(outcome(z.safeParse(locationParamsSchema, input)));
     }
-    expect(params.safeParse({ locationId: '0' }).error?.issues[0]?.message).toBe('Too small: expected number to be >0');
+    expect(params.safeParse({ locationId: '0' }).error?.issues[0]?.message).toBe('must be a positive whole number written in decimal digits');
   });
 
   it('keep optional parameters optional and strip unknown ones, like the contract', () => {

@@ -1,7 +1,7 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { Env, ValidationTargets } from 'hono';
 import type { ZodError } from 'zod';
-import { describeIssues } from '../zod-issues';
+import { describeIssues, formatIssuePath } from '../zod-issues';
 import { failure } from './responses';
 
 const TARGET_NAMES: Partial<Record<keyof ValidationTargets, string>> = {
@@ -18,6 +18,15 @@ export function describeValidationError(target: keyof ValidationTargets, error: 
 
 /** The OpenAPIHono defaultHook: every schema failure becomes a 400 envelope instead of zod's raw error. */
 export const validationHook: Hook<unknown, Env, string, Response | undefined> = (result, c) => {
-  if (!result.success) return c.json(failure(describeValidationError(result.target, result.error)), 400);
-  return undefined;
+  if (result.success) return undefined;
+  const message = describeValidationError(result.target, result.error);
+  if (result.target !== 'json') return c.json(failure(message), 400);
+  // A body comes from a form: each field's first message, so the form can show it at that field.
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const [description] = describeIssues([issue]);
+    const field = formatIssuePath(issue.path) || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '');
+    if (description && !(field in fieldErrors)) fieldErrors[field] = description.replace(`${field}: `, '');
+  }
+  return c.json({ ...failure(message), data: { fieldErrors } }, 400);
 };

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { SESSION_HEADER, type SessionErrorCode } from '../contract/envelope';
-import { ApiError, buildQueryString, createApiClient, NETWORK_ERROR_MESSAGE, type ApiClientOptions } from './client';
+import {
+  ApiError,
+  buildQueryString,
+  createApiClient,
+  NETWORK_ERROR_MESSAGE,
+  type ApiClientOptions,
+} from './client';
+import { fileNameFromDisposition } from './download-body';
+import { fieldErrorsOf, versionConflictOf } from './error-data';
 
 const API_BASE = 'https://api.example.test/api/';
 const itemSchema = z.object({ id: z.number() });
@@ -248,5 +256,120 @@ describe('onError', () => {
     await expect(client.get('/x', undefined, schema)).rejects.toThrow();
     await expect(client.get('/y', undefined, schema)).rejects.toThrow('aborted');
     expect(reported).toEqual(['Promo code already exists']);
+  });
+});
+
+describe('error data', () => {
+  it('keeps the error body’s data: who changed a record for a 409, field errors for a 400', async () => {
+    const conflict = { currentVersion: 4, changedAt: '2026-11-20T18:04:00Z', changedBy: { email: 'jane@example.com', name: 'Jane' } };
+    const { client } = setup(() => jsonResponse({ success: false, message: 'Location 3 was changed by Jane', data: conflict }, 409));
+    const error = await rejection(client.post('/locations/3', {}, itemSchema));
+    expect(error).toMatchObject({ status: 409, message: 'Location 3 was changed by Jane', data: conflict });
+    expect(versionConflictOf(error)).toEqual(conflict);
+    expect(fieldErrorsOf(error)).toBeNull();
+
+    const fields = { fieldErrors: { name: 'A location named "X" already exists.' } };
+    const invalid = setup(() => jsonResponse({ success: false, message: 'Invalid request body', data: fields }, 400));
+    const fieldError = await rejection(invalid.client.post('/locations', {}, itemSchema));
+    expect(fieldErrorsOf(fieldError)).toEqual(fields.fieldErrors);
+    expect(versionConflictOf(fieldError)).toBeNull();
+  });
+
+  it('reads nothing from data that does not match the contract', async () => {
+    const { client } = setup(() => jsonResponse({ success: false, message: 'Conflict', data: { changedBy: 'someone' } }, 409));
+    expect(versionConflictOf(await rejection(client.post('/x', {}, itemSchema)))).toBeNull();
+    expect(versionConflictOf(new Error('not an API error'))).toBeNull();
+  });
+
+  it('does not report the statuses a screen shows in place', async () => {
+    const reported: string[] = [];
+    const { client } = setup(() => jsonResponse({ success: false, message: 'Stale version' }, 409), {
+      onError: (error) => reported.push(error.message),
+    });
+    await rejection(client.post('/locations/3', {}, itemSchema, { quietStatuses: [400, 409] }));
+    expect(reported).toEqual([]);
+    await rejection(client.post('/locations/3', {}, itemSchema, { quietStatuses: [400] }));
+    expect(reported).toEqual(['Stale version']);
+  });
+});
+
+describe('download', () => {
+  const csv = '\uFEFFLocation ID,Name\r\n1,Union Station Garage\r\n2,Navy Pier East Lot\r\n';
+  const csvResponse = (headers: Record<string, string> = {}) =>
+    new Response(csv, {
+      status: 200,
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="locations-2026-11-23.csv"', ...headers },
+    });
+
+  it('sends the same headers and query as other calls, and returns the file with the server’s name', async () => {
+    const { client, lastCall } = setup(() => csvResponse());
+    const progress: number[] = [];
+    const file = await client.download('/locations/export', { status: 'active', q: undefined }, {
+      fallbackFileName: 'fallback.csv',
+      onProgress: (bytes) => progress.push(bytes),
+    });
+    const { url, init, headers } = lastCall();
+    expect(url).toBe('https://api.example.test/api/locations/export?status=active');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(headers.get('Authorization')).toBe('Bearer firebase-id-token');
+    expect(headers.get(SESSION_HEADER)).toBe('session-token');
+    expect(file.fileName).toBe('locations-2026-11-23.csv');
+    // Byte for byte, the byte-order mark included (spreadsheets need it for names like São Paulo).
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new TextEncoder().encode(csv));
+    expect(progress.at(-1)).toBe(new TextEncoder().encode(csv).byteLength);
+  });
+
+  it('uses the fallback name when the response names none (a cross-origin header the browser hides)', async () => {
+    const { client } = setup(() => new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+    const file = await client.download('/locations/export', undefined, { fallbackFileName: 'locations-today.csv' });
+    expect(file.fileName).toBe('locations-today.csv');
+  });
+
+  it('fails a refusal like any other call, reporting it', async () => {
+    const reported: string[] = [];
+    const { client } = setup(
+      () => jsonResponse({ success: false, message: 'You do not have permission to view transactions.' }, 403),
+      { onError: (error) => reported.push(error.message) },
+    );
+    const error = await rejection(client.download('/transactions/export', undefined, { fallbackFileName: 'x.csv' }));
+    expect(error).toMatchObject({ status: 403, message: 'You do not have permission to view transactions.' });
+    expect(reported).toEqual(['You do not have permission to view transactions.']);
+  });
+
+  it('ends the session on a session error', async () => {
+    const { client, onSessionError } = setup(() => jsonResponse({ success: false, error: 'TokenExpired', message: 'expired' }, 401));
+    await rejection(client.download('/locations/export', undefined, { fallbackFileName: 'x.csv' }));
+    expect(onSessionError).toHaveBeenCalledExactlyOnceWith('TokenExpired');
+  });
+
+  it('never hands over a file cut short: a stream aborted midway fails', async () => {
+    const { client } = setup(() => {
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (!sent) {
+            sent = true;
+            controller.enqueue(new TextEncoder().encode('Location ID,Name\r\n'));
+          } else controller.error(new Error('database went away'));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    });
+    const error = await rejection(client.download('/locations/export', undefined, { fallbackFileName: 'x.csv' }));
+    expect(error.message).toBe('The download was interrupted; nothing was saved. Try again.');
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it.each([
+    ['attachment; filename="locations-2026-11-23.csv"', 'locations-2026-11-23.csv'],
+    ['attachment; filename=transactions.csv', 'transactions.csv'],
+    ["attachment; filename*=UTF-8''S%C3%A3o%20Paulo.csv; filename=\"Sao Paulo.csv\"", 'São Paulo.csv'],
+    ['attachment; filename="../../etc/passwd"', 'passwd'],
+    ['attachment', null],
+    [null, null],
+  ])('%s → %s', (header, name) => {
+    expect(fileNameFromDisposition(header)).toBe(name);
   });
 });

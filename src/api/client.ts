@@ -1,16 +1,22 @@
 import * as z from 'zod/mini';
 import { envelopeSchema, isSessionErrorCode, SESSION_HEADER, type SessionErrorCode } from '../contract/envelope';
 
-/** A failed API call. `message` is what the console shows; `code` is the server's `error` code when there is one. */
+/**
+ * A failed API call. `message` is what the console shows; `code` is the server's `error` code when there is one;
+ * `data` is the error body's `data`, unparsed: who changed a record for a 409, `fieldErrors` for a 400
+ * (src/api/error-data.ts reads them with the contract's schemas).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status?: number;
   readonly code?: string;
+  readonly data?: unknown;
 
-  constructor(message: string, options: { status?: number; code?: string; cause?: unknown } = {}) {
+  constructor(message: string, options: { status?: number; code?: string; data?: unknown; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     if (options.status !== undefined) this.status = options.status;
     if (options.code !== undefined) this.code = options.code;
+    if (options.data !== undefined) this.data = options.data;
   }
 }
 
@@ -23,6 +29,24 @@ export type QueryPayload = Readonly<Record<string, QueryValue | readonly QueryVa
 export interface RequestOptions {
   /** Aborts the call; an aborted call rejects with the fetch AbortError, not an ApiError. */
   signal?: AbortSignal;
+  /**
+   * HTTP statuses the caller shows in place (a form's 400 field errors, a 409 conflict, a detail page's 404): such
+   * failures still reject, but are not reported to `onError`, so no toast repeats what the screen already says.
+   */
+  quietStatuses?: readonly number[];
+}
+
+export interface DownloadOptions extends RequestOptions {
+  /** Bytes received so far, as the body arrives (the length of a streamed export is not known in advance). */
+  onProgress?: (receivedBytes: number) => void;
+  /** The file name when the response names none (or the browser may not read Content-Disposition). */
+  fallbackFileName: string;
+}
+
+/** A file the API sent (a CSV export), ready to be saved. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
 }
 
 export interface ApiClient {
@@ -38,6 +62,8 @@ export interface ApiClient {
     dataSchema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
+  /** GET a file (CSV export) with the same headers and error mapping as every other call. */
+  download(path: string, payload: QueryPayload | undefined, options: DownloadOptions): Promise<DownloadedFile>;
 }
 
 export interface ApiClientOptions {
@@ -94,13 +120,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const apiBase = options.apiBase.replace(/\/+$/, '');
 
-  async function request<S extends z.core.$ZodType>(
+  /** Sends a request with the spec's headers; resolves with the response, whatever its status. */
+  async function send(
     method: 'GET' | 'POST',
     path: string,
     payload: unknown,
-    dataSchema: S,
+    accept: string,
     requestOptions: RequestOptions | undefined,
-  ): Promise<z.output<S>> {
+  ): Promise<Response> {
     let idToken: string | null;
     try {
       idToken = await getIdToken();
@@ -112,7 +139,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Spec §8: without a token the call fails with an empty message, and nothing is sent.
     if (!idToken) throw new ApiError('');
 
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${idToken}` };
+    const headers: Record<string, string> = { Accept: accept, Authorization: `Bearer ${idToken}` };
     const sessionToken = getSessionToken();
     if (sessionToken) headers[SESSION_HEADER] = sessionToken;
 
@@ -126,44 +153,67 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = JSON.stringify(payload ?? {});
     }
 
-    let response: Response;
-    let text: string;
     try {
-      response = await fetchImpl(url, {
+      return await fetchImpl(url, {
         method,
         headers,
         body,
         credentials: 'include',
         signal: requestOptions?.signal,
       });
-      text = await response.text();
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw new ApiError(NETWORK_ERROR_MESSAGE, { cause: error });
     }
-    const { status } = response;
+  }
 
-    let json: unknown;
+  async function readText(response: Response): Promise<string> {
     try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ApiError(`Unexpected response from the server (HTTP ${status}): the body is not JSON`, { status });
+      return await response.text();
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError(NETWORK_ERROR_MESSAGE, { cause: error });
     }
+  }
 
+  /** The error a failed response stands for: a session error ends the session; others carry message, code, data. */
+  function failureOf(status: number, json: unknown): ApiError {
     // Session errors may come with any status (401 from the reference API); each ends the session.
     if (isRecord(json) && isSessionErrorCode(json.error)) {
       const code = json.error;
       onSessionError(code);
-      throw new ApiError(typeof json.message === 'string' ? json.message : code, { status, code });
+      return new ApiError(typeof json.message === 'string' ? json.message : code, { status, code });
     }
+    const code = isRecord(json) && typeof json.error === 'string' ? json.error : undefined;
+    const data = isRecord(json) ? json.data : undefined;
+    const carried = isRecord(json) ? (json.error ?? json.message ?? json.data) : undefined;
+    const message =
+      carried !== undefined && carried !== null ? describeValue(carried) : `Request failed (HTTP ${status})`;
+    return new ApiError(message, { status, code, data });
+  }
 
-    if (!response.ok) {
-      const code = isRecord(json) && typeof json.error === 'string' ? json.error : undefined;
-      const carried = isRecord(json) ? (json.error ?? json.message ?? json.data) : undefined;
-      const message =
-        carried !== undefined && carried !== null ? describeValue(carried) : `Request failed (HTTP ${status})`;
-      throw new ApiError(message, { status, code });
+  function parseJson(text: string, status: number): unknown {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ApiError(`Unexpected response from the server (HTTP ${status}): the body is not JSON`, { status });
     }
+  }
+
+  async function request<S extends z.core.$ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    payload: unknown,
+    dataSchema: S,
+    requestOptions: RequestOptions | undefined,
+  ): Promise<z.output<S>> {
+    const response = await send(method, path, payload, 'application/json', requestOptions);
+    const text = await readText(response);
+    const { status } = response;
+    const json = parseJson(text, status);
+
+    if (isRecord(json) && isSessionErrorCode(json.error)) throw failureOf(status, json);
+    if (!response.ok) throw failureOf(status, json);
 
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) {
@@ -173,7 +223,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
     }
     if (!envelope.data.success) {
-      throw new ApiError(envelope.data.message ?? '', { status, code: envelope.data.error });
+      throw new ApiError(envelope.data.message ?? '', { status, code: envelope.data.error, data: envelope.data.data });
     }
 
     const data = z.safeParse(dataSchema, envelope.data.data);
@@ -186,17 +236,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return data.data;
   }
 
-  function reported<T>(call: Promise<T>): Promise<T> {
+  async function download(
+    path: string,
+    payload: QueryPayload | undefined,
+    downloadOptions: DownloadOptions,
+  ): Promise<DownloadedFile> {
+    const response = await send('GET', path, payload, 'text/csv, application/json', downloadOptions);
+    const { status } = response;
+    const type = response.headers.get('Content-Type') ?? '';
+    // A refusal comes as the usual JSON envelope, whatever was asked for.
+    if (!response.ok || type.includes('application/json')) {
+      throw failureOf(status, parseJson(await readText(response), status));
+    }
+    // Reading the body (with progress) is only needed on an export's click: loaded then, not with every page.
+    const { readDownload } = await import('./download-body');
+    return readDownload(response, downloadOptions);
+  }
+
+  function reported<T>(call: Promise<T>, requestOptions: RequestOptions | undefined): Promise<T> {
     return call.catch((error: unknown) => {
-      if (error instanceof ApiError && !isSessionErrorCode(error.code) && error.message) options.onError?.(error);
+      if (
+        error instanceof ApiError &&
+        !isSessionErrorCode(error.code) &&
+        error.message &&
+        !(error.status !== undefined && requestOptions?.quietStatuses?.includes(error.status))
+      ) {
+        options.onError?.(error);
+      }
       throw error;
     });
   }
 
   return {
     get: (path, payload, dataSchema, requestOptions) =>
-      reported(request('GET', path, payload, dataSchema, requestOptions)),
+      reported(request('GET', path, payload, dataSchema, requestOptions), requestOptions),
     post: (path, payload, dataSchema, requestOptions) =>
-      reported(request('POST', path, payload, dataSchema, requestOptions)),
+      reported(request('POST', path, payload, dataSchema, requestOptions), requestOptions),
+    download: (path, payload, downloadOptions) => reported(download(path, payload, downloadOptions), downloadOptions),
   };
 }

@@ -27,6 +27,8 @@ export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   error: z.optional(z.string()),
+  /** What a client needs to act on the error: field errors of a 400, who changed a record for a 409. */
+  data: z.optional(z.unknown()),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -1,4 +1,60 @@
 import * as z from 'zod/mini';
+import { canonicalIdParam } from './ids';
+import { directionParam, pagedSchema, pageParam, pageSizeParam, textFilter } from './lists';
+
+export const LOCATION_STATUSES = ['active', 'inactive'] as const;
+export const MAX_CAPACITY = 100_000;
+/** A day: longer grace than that is a mistake in minutes vs hours. */
+export const MAX_GRACE_PERIOD_MINUTES = 1440;
+
+/** An IANA zone name the runtime knows ("America/Chicago"); the same check runs in the browser and on the server. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const trimmedText = (label: string, maxLength: number) =>
+  z.pipe(
+    z.string(),
+    z.pipe(
+      z.transform((value: string) => value.trim()),
+      z.string().check(
+        z.minLength(1, `Enter the ${label}.`),
+        z.maxLength(maxLength, `The ${label} must be at most ${maxLength} characters.`),
+      ),
+    ),
+  );
+const wholeNumberField = (label: string, max: number) =>
+  z.int(`The ${label} must be a whole number.`).check(
+    z.gte(0, `The ${label} cannot be negative.`),
+    z.lte(max, `The ${label} must be at most ${max.toLocaleString('en-US')}.`),
+  );
+
+/** The fields a person edits on the location form; one schema for the form, the request body and the server. */
+export const locationFieldsShape = {
+  name: trimmedText('name', 120),
+  address: trimmedText('address', 240),
+  time_zone: z.string().check(z.refine(isTimeZone, 'Choose a time zone from the list (e.g. America/Chicago).')),
+  capacity: wholeNumberField('number of spaces', MAX_CAPACITY),
+  status: z.enum(LOCATION_STATUSES, 'Choose Active or Inactive.'),
+  enforcement_enabled: z.boolean('Enforcement must be on or off.'),
+  grace_period_minutes: wholeNumberField('grace period', MAX_GRACE_PERIOD_MINUTES),
+};
+/** Unknown fields are refused, so that a typo in a field name is an error rather than a silently ignored change. */
+export const locationInputSchema = z.strictObject(locationFieldsShape);
+export type LocationInput = z.infer<typeof locationInputSchema>;
+export type LocationFormValues = z.input<typeof locationInputSchema>;
+
+export const locationUpdateSchema = z.strictObject({
+  ...locationFieldsShape,
+  version: z.int('The version must be a whole number.').check(z.positive('The version must be positive.')),
+});
+export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
 
 export const locationSchema = z.object({
   location_id: z.int().check(z.positive()),
@@ -6,12 +62,38 @@ export const locationSchema = z.object({
   address: z.string(),
   time_zone: z.string(),
   capacity: z.int().check(z.nonnegative()),
-  status: z.enum(['active', 'inactive']),
+  status: z.enum(LOCATION_STATUSES),
   enforcement_enabled: z.boolean(),
   grace_period_minutes: z.int().check(z.nonnegative()),
+  version: z.int().check(z.positive()),
+  updated_at: z.string(),
 });
 export type Location = z.infer<typeof locationSchema>;
+/** A location as seeds and fixtures write it: without the fields the database keeps (version, updated_at). */
+export type LocationSeed = Omit<Location, 'version' | 'updated_at'>;
 
 export const LOCATIONS_PATH = '/locations';
-export const locationsListDataSchema = z.array(locationSchema);
-export const locationParamsSchema = z.object({ locationId: z.coerce.number().check(z.int(), z.positive()) });
+export const LOCATIONS_EXPORT_PATH = '/locations/export';
+export const LOCATION_SORT_KEYS = ['name', 'time_zone', 'capacity', 'status', 'enforcement_enabled', 'grace_period_minutes'] as const;
+export type LocationSortKey = (typeof LOCATION_SORT_KEYS)[number];
+
+/** The list's filter, sort and page: the URL's search params and the query of GET /locations alike. */
+export const locationListQuerySchema = z.object({
+  q: textFilter(100),
+  status: z.optional(z.enum(LOCATION_STATUSES)),
+  sort: z.optional(z.enum(LOCATION_SORT_KEYS)),
+  dir: directionParam,
+  page: pageParam,
+  pageSize: pageSizeParam,
+});
+export type LocationListQuery = z.infer<typeof locationListQuerySchema>;
+export const locationPageSchema = pagedSchema(locationSchema);
+
+export const locationParamsSchema = z.object({ locationId: canonicalIdParam() });
+
+const versionField = z.int('The version must be a whole number.').check(z.positive('The version must be positive.'));
+/** Deactivate or activate, from the version the user saw. */
+export const locationStatusChangeSchema = z.strictObject({ status: z.enum(LOCATION_STATUSES), version: versionField });
+/** Delete, from the version the user saw (only a location without records). */
+export const locationDeleteSchema = z.strictObject({ version: versionField });
+export const locationDeletedSchema = z.object({ deleted: z.literal(true) });

@@ -1,4 +1,7 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { visibleNavigation } from '../app/navigation';
+import { useGuardedLogout } from '../app/guarded-logout';
+import { useAuthView } from '../app/session-services';
 import { AppLayout } from '../ui/app-layout';
 
 /** Every page but /login sits under this pathless layout: no session token → /login, remembering where to return. */
@@ -10,5 +13,20 @@ export const Route = createFileRoute('/_authenticated')({
     }
     return { permissions: auth.permissions };
   },
-  component: AppLayout,
+  component: AuthenticatedLayout,
 });
+
+/** The signed-in frame, its sidebar listing the sections this session may open. */
+function AuthenticatedLayout() {
+  const { permissions, isProductionHost } = Route.useRouteContext();
+  const view = useAuthView();
+  const { logout, dialog: logoutDialog } = useGuardedLogout();
+  const authEnabled = view.status === 'authenticated' && view.authEnabled;
+  const entries = visibleNavigation({ permissions, isProductionHost, authEnabled });
+  return (
+    <AppLayout email={permissions.email} entries={entries} onLogout={logout}>
+      <Outlet />
+      {logoutDialog}
+    </AppLayout>
+  );
+}

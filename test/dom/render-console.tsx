@@ -23,8 +23,34 @@ export function fakeApi(data: Record<string, unknown> = {}): ApiClient {
     if (!(path in data)) throw new Error(`unexpected API call ${path}`);
     return data[path];
   };
-  return { get: (path) => answer(path), post: (path) => answer(path) } as ApiClient;
+  return {
+    get: (path) => answer(path),
+    post: (path) => answer(path),
+    download: async (path) => ({ blob: new Blob([String(await answer(path))]), fileName: 'export.csv' }),
+  } as ApiClient;
 }
+
+const EMPTY_PAGE = { rows: [], total: 0, totalIsLowerBound: false, page: 1, pageSize: 25 };
+
+/** What the sections' loaders ask for when a test opens them without an API of its own: empty lists, location 3. */
+export const SECTION_DEFAULTS: Record<string, unknown> = {
+  '/locations': EMPTY_PAGE,
+  '/locations/3': {
+    location_id: 3,
+    name: 'Pike Place Market Garage',
+    address: '1531 Western Ave, Seattle, WA 98101',
+    time_zone: 'America/Los_Angeles',
+    capacity: 240,
+    status: 'active',
+    enforcement_enabled: true,
+    grace_period_minutes: 10,
+    version: 1,
+    updated_at: '2026-11-01T12:00:00.000Z',
+  },
+  '/locations/3/history': [],
+  '/transactions': EMPTY_PAGE,
+  '/transactions/locations': [],
+};
 
 /** Renders the real route tree at `url` for a signed-in user (permissions) or a signed-out visitor (null). */
 export function renderConsole(
@@ -50,7 +76,7 @@ export function renderConsole(
         settled: async () => view,
         confirmed: () => options.confirmed ?? Promise.resolve(view),
       },
-      api: options.api ?? fakeApi({ '/locations': [] }),
+      api: options.api ?? fakeApi(SECTION_DEFAULTS),
       isProductionHost: options.isProductionHost ?? false,
     },
     history,

@@ -18,10 +18,11 @@ const ROUTES: Record<string, string> = {
   '/promo-codes/add': 'Promo Code',
   '/promo-codes/edit/41': 'Promo Code',
   '/refund-portal': 'Refund Tickets',
-  '/refund-portal/transactions': 'Refund Portal Transactions',
+  '/refund-portal/transactions': 'Transactions',
   '/refund-portal/ticket-info/77': 'Ticket Details',
   '/transactions': 'Transactions',
-  '/transactions/txn_123': 'Transactions',
+  // Not a transaction id: no such transaction (the route takes canonical numeric ids only).
+  '/transactions/txn_123': 'Transaction not found',
   '/user-config': 'Users',
   '/role-Config': 'User Roles',
   '/locations': 'Locations',
@@ -155,8 +156,18 @@ describe('special cases of the route table', () => {
 
   it('never follows a redirect to another site after sign-in', async () => {
     const { router } = renderConsole('/login?redirect=%2F%2Fevil.example.com', {
-      permissions: personaPermissions('officer'),
+      permissions: personaPermissions('admin'),
     });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('after sign-in sends a user whose only section is Enforcement to /list, others to /', async () => {
+    for (const url of ['/login', '/login?redirect=%2F', '/login?redirect=%2F%2Fevil.example.com']) {
+      const { router, unmount } = renderConsole(url, { permissions: personaPermissions('officer') });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/list'));
+      unmount();
+    }
+    const { router } = renderConsole('/login', { permissions: personaPermissions('promo') });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

@@ -1,4 +1,4 @@
-import type { Location } from '../../../src/contract/locations';
+import type { LocationSeed } from '../../../src/contract/locations';
 
 /**
  * Six garages and lots in US cities, with stable ids 1..6 so that demo permissions, tests and the console can name
@@ -65,6 +65,6 @@ export const DEMO_LOCATIONS = [
     enforcement_enabled: false,
     grace_period_minutes: 20,
   },
-] as const satisfies readonly Location[];
+] as const satisfies readonly LocationSeed[];
 
 export const DEMO_LOCATION_IDS = DEMO_LOCATIONS.map((location) => location.location_id);

@@ -13,16 +13,16 @@ const LOCATION_FIELDS = [
   'grace_period_minutes',
 ] as const;
 
-/** Upserts the six demo locations under their fixed ids, touching a row only when it differs. */
+/**
+ * Adds the six demo locations under their fixed ids when they are missing. An existing row is left as it is: staff
+ * may have edited it in the console (with its version and History), and a restart must not undo their change.
+ */
 export async function seedDemoLocations(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const location of DEMO_LOCATIONS) {
       await tx.query(
         `INSERT INTO locations (location_id, ${LOCATION_FIELDS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (location_id) DO UPDATE
-           SET ${LOCATION_FIELDS.map((field) => `${field} = EXCLUDED.${field}`).join(', ')}, updated_at = now()
-         WHERE (${LOCATION_FIELDS.map((field) => `locations.${field}`).join(', ')})
-           IS DISTINCT FROM (${LOCATION_FIELDS.map((field) => `EXCLUDED.${field}`).join(', ')})`,
+         ON CONFLICT DO NOTHING`,
         [location.location_id, ...LOCATION_FIELDS.map((field) => location[field])],
       );
     }

@@ -527,7 +527,7 @@ async function nextIds(tx: Queryable): Promise<FirstIds> {
 
 const ENFORCEMENT_TABLES = ['transactions', 'bookings', 'monthly_parkers'] as const;
 /** From this many new rows on, a bulk load suspends indexes and foreign keys (see suspendIndexesAndForeignKeys). */
-const BULK_LOAD_ROWS = 20_000;
+export const BULK_LOAD_ROWS = 20_000;
 
 /**
  * For a bulk load: drops the secondary indexes (not keys or unique constraints) and the foreign keys of the
@@ -535,8 +535,11 @@ const BULK_LOAD_ROWS = 20_000;
  * the load in the same transaction. Building an index once and checking a foreign key with one join is 2–3× quicker
  * than doing both row by row; a failed check still rolls everything back.
  */
-async function suspendIndexesAndForeignKeys(tx: Queryable): Promise<string[]> {
-  const tables = `ARRAY[${ENFORCEMENT_TABLES.map((table) => `'${table}'::regclass`).join(', ')}]`;
+export async function suspendIndexesAndForeignKeys(
+  tx: Queryable,
+  tableNames: readonly string[] = ENFORCEMENT_TABLES,
+): Promise<string[]> {
+  const tables = `ARRAY[${tableNames.map((table) => `'${table}'::regclass`).join(', ')}]`;
   const indexes = await tx.query<{ name: string; definition: string }>(
     `SELECT ix.relname AS name, pg_get_indexdef(ix.oid) AS definition
        FROM pg_index x JOIN pg_class ix ON ix.oid = x.indexrelid
@@ -561,7 +564,8 @@ async function countRows(tx: Queryable): Promise<number> {
   return rows[0]?.total ?? 0;
 }
 
-async function seedLocations(db: Queryable, requested: readonly number[] | undefined): Promise<SeedLocation[]> {
+/** The locations to generate data for, as the database has them (every one when `requested` is undefined). */
+export async function seedLocations(db: Queryable, requested: readonly number[] | undefined): Promise<SeedLocation[]> {
   const { rows } = await db.query<Required<SeedLocation>>(
     'SELECT location_id, address, time_zone, capacity FROM locations ORDER BY location_id',
   );
@@ -584,7 +588,8 @@ export async function generateEnforcementData(db: Db, options: EnforcementSeedOp
   const total = SYNC_TYPES.reduce((sum, type) => sum + options.counts[type], 0);
   const batchSize = options.batchSize ?? 5000;
   const firstIds = await db.transaction(async (tx) => {
-    if (options.reset) await tx.exec(`TRUNCATE ${ENFORCEMENT_TABLES.join(', ')} RESTART IDENTITY`);
+    // Refunds belong to transactions (003_admin_sections.sql): they go with them.
+    if (options.reset) await tx.exec(`TRUNCATE ${ENFORCEMENT_TABLES.join(', ')}, refunds RESTART IDENTITY`);
     const ids = await nextIds(tx);
     // Worth it only when the new rows outnumber the ones already there (their index entries are rebuilt too).
     const bulk = options.bulk ?? (total >= BULK_LOAD_ROWS && total >= (await countRows(tx)));
@@ -614,6 +619,8 @@ export async function generateEnforcementData(db: Db, options: EnforcementSeedOp
       if (batch.length >= batchSize) await flush();
     }
     await flush();
+    // The trigram index of plates (003_admin_sections.sql) is most of the rebuild; GIN builds quicker with more room.
+    if (restore.length > 0) await tx.exec("SET LOCAL maintenance_work_mem = '256MB'");
     for (const statement of restore) await tx.exec(statement);
     // Explicit ids bypass the identity sequence; move it past them so rows added later get fresh ids.
     await tx.query(

@@ -11,6 +11,23 @@ describe('parseEnforcementSeedArgs', () => {
       locationIds: undefined,
       now: undefined,
       reset: false,
+      history: undefined,
+    });
+  });
+
+  it('reads the payment history options', () => {
+    expect(parseEnforcementSeedArgs(['--history-days', '30']).history).toEqual({ days: 30 });
+    expect(parseEnforcementSeedArgs(['--history-days', '7', '--history-per-space', '1.2']).history).toEqual({
+      days: 7,
+      perSpace: 1.2,
+    });
+    expect(parseEnforcementSeedArgs(['--history-days=7', '--history-per-day', '250']).history).toEqual({
+      days: 7,
+      paymentsPerDay: 250,
+    });
+    expect(parseEnforcementSeedArgs(['--history-days', '365', '--history-total', '1_000_000']).history).toEqual({
+      days: 365,
+      total: 1_000_000,
     });
   });
 
@@ -50,6 +67,11 @@ describe('parseEnforcementSeedArgs', () => {
     [['--locations', '0'], /--locations/],
     [['--now', 'yesterday'], /--now/],
     [['--seed', ' '], /--seed/],
+    [['--history-days', '0'], /--history-days/],
+    [['--history-days', '2.5'], /--history-days/],
+    [['--history-total', '100'], /--history-total needs --history-days/],
+    [['--history-days', '3', '--history-total', '10', '--history-per-day', '5'], /--history-per-day and --history-total/],
+    [['--history-days', '3', '--history-per-space', 'lots'], /--history-per-space/],
     [['--record', '5'], /record/],
     [['500'], /500/],
   ])('refuses %j', (argv, message) => {

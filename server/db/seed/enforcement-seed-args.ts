@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { SyncType } from '../../../src/contract/enforcement';
 import { DEFAULT_RECORDS, DEFAULT_SEED, DEFAULT_TIE_SIZE, splitRecords, type TypeCounts } from './enforcement-data';
+import { DEFAULT_PER_SPACE, type PaymentVolume } from './payment-history';
 
 export const ENFORCEMENT_SEED_USAGE = `Usage: npm run seed -- [options]
 
@@ -18,6 +19,14 @@ the API: PGlite in PGLITE_DIR (default .data/pglite; stop the API first), or DAT
   --tie-size K     records sharing one updated_at, on average (default ${DEFAULT_TIE_SIZE})
   --now ISO        "now" of the data, e.g. 2026-03-02T15:00:00Z (default: the clock)
   --reset          delete all existing enforcement data first (otherwise the records are added)
+
+Payment history (transactions with fees, payment methods, refunds and settlements, for dashboards):
+  --history-days N         also write N days of payments ending now at every location (default: none)
+  --history-per-space X    payments per space and day (default ${DEFAULT_PER_SPACE}; locations scale with capacity)
+  --history-per-day N      instead: payments per location and day on average (shared by capacity)
+  --history-total N        instead: exactly N payments in all
+  (--records 0 writes the history alone.)
+
   --help           this text`;
 
 const OPTIONS = {
@@ -32,6 +41,10 @@ const OPTIONS = {
   'tie-size': { type: 'string' },
   now: { type: 'string' },
   reset: { type: 'boolean' },
+  'history-days': { type: 'string' },
+  'history-per-space': { type: 'string' },
+  'history-per-day': { type: 'string' },
+  'history-total': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -49,6 +62,8 @@ export interface EnforcementSeedArgs {
   locationIds: number[] | undefined;
   now: Date | undefined;
   reset: boolean;
+  /** Payment history to write after the enforcement records; undefined without --history-days. */
+  history: ({ days: number } & PaymentVolume) | undefined;
 }
 
 const TYPE_FLAGS: Record<string, SyncType> = {
@@ -95,6 +110,28 @@ export function parseEnforcementSeedArgs(argv: readonly string[]): EnforcementSe
     if (Number.isNaN(now.getTime())) throw new SeedArgsError('--now must be a date-time like 2026-03-02T15:00:00Z.');
   }
   if (values.seed !== undefined && values.seed.trim() === '') throw new SeedArgsError('--seed must not be empty.');
+  const volumeFlags = (['history-per-space', 'history-per-day', 'history-total'] as const).filter(
+    (flag) => values[flag] !== undefined,
+  );
+  if (volumeFlags.length > 1) throw new SeedArgsError(`Give one of --${volumeFlags.join(' and --')}, not both.`);
+  if (volumeFlags.length > 0 && values['history-days'] === undefined) {
+    throw new SeedArgsError(`--${volumeFlags[0]} needs --history-days.`);
+  }
+  let history: EnforcementSeedArgs['history'];
+  if (values['history-days'] !== undefined) {
+    history = { days: count('history-days', values['history-days'], 1) };
+    const perSpace = values['history-per-space'];
+    if (perSpace !== undefined) {
+      if (!/^\d+(\.\d+)?$/.test(perSpace)) {
+        throw new SeedArgsError(`--history-per-space must be a number like 0.9, not "${perSpace}".`);
+      }
+      history.perSpace = Number(perSpace);
+    }
+    const perDay = values['history-per-day'];
+    if (perDay !== undefined) history.paymentsPerDay = count('history-per-day', perDay);
+    const total = values['history-total'];
+    if (total !== undefined) history.total = count('history-total', total);
+  }
   return {
     help: values.help ?? false,
     counts,
@@ -103,5 +140,6 @@ export function parseEnforcementSeedArgs(argv: readonly string[]): EnforcementSe
     locationIds,
     now,
     reset: values.reset ?? false,
+    history,
   };
 }

@@ -1,8 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createLocation } from '../../api/locations';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { toast } from '../../ui/toast/toast-store';
+import { AddLocation } from '../-components/locations/add-location';
+import { invalidateLocations } from '../-components/locations/invalidate-locations';
 
 export const Route = createFileRoute('/_authenticated/add-location/')({
   beforeLoad: ({ context }) => requireAccess(context, 'addLocation'),
-  component: () => <SectionPage title="Add Location" />,
+  component: AddLocationPage,
 });
+
+function AddLocationPage() {
+  const { api } = Route.useRouteContext();
+  const router = useRouter();
+  const navigate = Route.useNavigate();
+  return (
+    <AddLocation
+      onSave={async (input) => {
+        const created = await createLocation(api, input);
+        toast({ title: 'Location added', description: created.name });
+        void invalidateLocations(router);
+        // Once the form no longer counts as changed, so leaving does not ask.
+        return () => void navigate({ to: '/add-location/success', search: { locationId: created.location_id } });
+      }}
+    />
+  );
+}

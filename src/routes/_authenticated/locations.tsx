@@ -1,63 +1,53 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { listLocations } from '../../api/locations';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { exportLocationsCsv, listLocations } from '../../api/locations';
+import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { locationListQuerySchema, type Location } from '../../contract/locations';
+import { hasPermission } from '../../permissions/rules';
+import { LocationsList } from '../-components/locations/locations-list';
 
+/**
+ * The Locations list (docs/sections.md, the worked example): filter, sort and page live in the URL, checked with
+ * the contract's query schema; the loader fetches exactly that page; the screen only asks for a new URL.
+ */
 export const Route = createFileRoute('/_authenticated/locations')({
+  // The pending screen is the list itself, loading: it comes with the section, never with the entry.
+  codeSplitGroupings: [['component', 'pendingComponent']],
+  validateSearch: forgivingSearch(locationListQuerySchema),
+  loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'locations'),
-  loader: ({ context }) => listLocations(context.api),
-  component: LocationsPage,
+  loader: ({ context, deps, abortController }) =>
+    loadListPage(() => listLocations(context.api, deps, { signal: abortController.signal })),
+  // A new sort or page keeps the rows on screen (marked busy) while the next page loads; only a slow answer turns
+  // them into the skeleton, so quick changes neither flash nor take the keyboard focus away.
+  pendingMs: 400,
+  pendingComponent: () => <LocationsPage result={null} />,
+  component: function LoadedLocationsPage() {
+    return <LocationsPage result={Route.useLoaderData()} />;
+  },
 });
 
-function LocationsPage() {
-  const locations = Route.useLoaderData();
-  const { permissions } = Route.useRouteContext();
+function LocationsPage({ result }: { result: ListResult<Location> | null }) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const { permissions, api } = Route.useRouteContext();
+  const busy = useRouterState({ select: (state) => state.isLoading });
+  const canEdit = useCallback(
+    (locationId: number) => hasPermission(permissions.permissions, 'lo', 'edit', [locationId]),
+    [permissions],
+  );
   return (
-    <SectionPage title="Locations">
-      {permissions.featureLevelLocations.canAddLocation && (
-        <p>
-          <Link to="/add-location">Add location</Link>
-        </p>
-      )}
-      {locations.length === 0 ? (
-        <p>No locations are assigned to you yet.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Locations you can view</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Address</th>
-                <th scope="col">Time zone</th>
-                <th scope="col">Spaces</th>
-                <th scope="col">Status</th>
-                <th scope="col">Enforcement</th>
-              </tr>
-            </thead>
-            <tbody>
-              {locations.map((location) => (
-                <tr key={location.location_id}>
-                  <td>
-                    {permissions.hasLocationsPermissions ? (
-                      <Link to="/edit-location/$locationId" params={{ locationId: String(location.location_id) }}>
-                        {location.name}
-                      </Link>
-                    ) : (
-                      location.name
-                    )}
-                  </td>
-                  <td>{location.address}</td>
-                  <td>{location.time_zone}</td>
-                  <td>{location.capacity}</td>
-                  <td>{location.status === 'active' ? 'Active' : 'Inactive'}</td>
-                  <td>{location.enforcement_enabled ? 'On' : 'Off'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </SectionPage>
+    <LocationsList
+      search={search}
+      result={result}
+      canAdd={permissions.featureLevelLocations.canAddLocation}
+      canEdit={canEdit}
+      busy={busy}
+      onSearch={(update) => void navigate({ search: (current) => update(current) })}
+      onRetry={() => void router.invalidate()}
+      onExport={(onProgress) => exportLocationsCsv(api, search, onProgress)}
+    />
   );
 }

@@ -1,8 +1,57 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { exportTransactionsCsv, listTransactionLocations, searchTransactions } from '../../api/transactions';
+import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { transactionSearchSchema, type TransactionRow } from '../../contract/transactions';
+import type { LocationRef } from '../../permissions/permissions-object';
+import { TransactionsList } from '../-components/transactions/transactions-list';
 
+/** The transaction search of the refund portal: the same list pattern as Locations (docs/sections.md). */
 export const Route = createFileRoute('/_authenticated/refund-portal/transactions')({
+  // The pending screen is the search itself, loading: it comes with the section, never with the entry.
+  codeSplitGroupings: [['component', 'pendingComponent']],
+  validateSearch: forgivingSearch(transactionSearchSchema),
+  loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'refundPortal'),
-  component: () => <SectionPage title="Refund Portal Transactions" />,
+  // The page and the location choice in parallel. Without the choice the search still works (all locations).
+  loader: async ({ context, deps, abortController }) => {
+    const signal = abortController.signal;
+    const [result, locations] = await Promise.all([
+      loadListPage(() => searchTransactions(context.api, deps, { signal })),
+      listTransactionLocations(context.api, { signal }).catch(() => []),
+    ]);
+    return { result, locations };
+  },
+  // As for Locations: quick changes keep the rows on screen; only a slow answer shows the skeleton.
+  pendingMs: 400,
+  pendingComponent: () => <TransactionsPage result={null} locations={[]} />,
+  component: function LoadedTransactionsPage() {
+    const { result, locations } = Route.useLoaderData();
+    return <TransactionsPage result={result} locations={locations} />;
+  },
 });
+
+function TransactionsPage({
+  result,
+  locations,
+}: {
+  result: ListResult<TransactionRow> | null;
+  locations: readonly LocationRef[];
+}) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const { api } = Route.useRouteContext();
+  const busy = useRouterState({ select: (state) => state.isLoading });
+  return (
+    <TransactionsList
+      search={search}
+      result={result}
+      locations={locations}
+      busy={busy}
+      onSearch={(update) => void navigate({ search: (current) => update(current) })}
+      onRetry={() => void router.invalidate()}
+      onExport={(onProgress) => exportTransactionsCsv(api, search, onProgress)}
+    />
+  );
+}

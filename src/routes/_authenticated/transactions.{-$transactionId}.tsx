@@ -1,8 +1,49 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { ApiError } from '../../api/client';
+import { getTransaction, getTransactionHistory } from '../../api/transactions';
+import { forgivingSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { transactionParamsSchema, transactionSearchSchema } from '../../contract/transactions';
+import { SectionLoadError } from '../-components/section-load-error';
+import { TransactionDetailScreen, TransactionNotFound } from '../-components/transactions/transaction-detail';
 
+/**
+ * One payment (spec §2: /transactions/{transactionId?}). Its search params are the transaction search's, carried
+ * from the list, so "Back to the search" returns to the same filters, sort and page. Without an id it is the search.
+ */
 export const Route = createFileRoute('/_authenticated/transactions/{-$transactionId}')({
-  beforeLoad: ({ context }) => requireAccess(context, 'transactions'),
-  component: () => <SectionPage title="Transactions" />,
+  validateSearch: forgivingSearch(transactionSearchSchema),
+  beforeLoad: async ({ context, params, search }) => {
+    await requireAccess(context, 'transactions');
+    if (params.transactionId === undefined) {
+      throw redirect({ to: '/refund-portal/transactions', search, replace: true });
+    }
+  },
+  loader: async ({ context, params, abortController }) => {
+    // Only canonical ids; checked after the guard, so that a user without access is told so whatever the address.
+    const parsed = z.safeParse(transactionParamsSchema, params);
+    if (!parsed.success) throw notFound();
+    const { transactionId } = parsed.data;
+    const options = { signal: abortController.signal };
+    try {
+      // The payment and its history in parallel; a payment outside the user's locations is a 404 like a missing one.
+      const [transaction, history] = await Promise.all([
+        getTransaction(context.api, transactionId, options),
+        getTransactionHistory(context.api, transactionId, options),
+      ]);
+      return { transaction, history };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  notFoundComponent: () => <TransactionNotFound search={Route.useSearch()} />,
+  errorComponent: ({ error }) => <SectionLoadError title="Transaction" error={error} />,
+  component: TransactionPage,
 });
+
+function TransactionPage() {
+  const { transaction, history } = Route.useLoaderData();
+  return <TransactionDetailScreen transaction={transaction} history={history} search={Route.useSearch()} />;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadPermissions, lookupPermissions, validateUserLogin } from '../../../src/api/auth';
 import { createApiClient } from '../../../src/api/client';
-import { listLocations } from '../../../src/api/locations';
+import { listLocations, updateLocation } from '../../../src/api/locations';
 import { permissionsFor } from '../../fixtures/personas';
 
 function clientAnswering(data: unknown) {
@@ -51,19 +51,34 @@ describe('auth resources', () => {
 });
 
 describe('location resources', () => {
-  it('listLocations returns the parsed list', async () => {
-    const location = {
-      location_id: 1,
-      name: 'Main Street Garage',
-      address: '1 Main St',
-      time_zone: 'America/New_York',
-      capacity: 120,
-      status: 'active',
-      enforcement_enabled: true,
-      grace_period_minutes: 10,
-    };
-    const { client, request } = clientAnswering([location]);
-    await expect(listLocations(client)).resolves.toEqual([location]);
-    expect(request()).toMatchObject({ url: '/api/locations', method: 'GET' });
+  const location = {
+    location_id: 1,
+    name: 'Main Street Garage',
+    address: '1 Main St',
+    time_zone: 'America/New_York',
+    capacity: 120,
+    status: 'active',
+    enforcement_enabled: true,
+    grace_period_minutes: 10,
+    version: 3,
+    updated_at: '2026-11-20T15:00:00.000Z',
+  };
+
+  it('listLocations sends the list query as query parameters and returns the parsed page', async () => {
+    const page = { rows: [location], total: 1, totalIsLowerBound: false, page: 2, pageSize: 10 };
+    const { client, request } = clientAnswering(page);
+    await expect(listLocations(client, { q: 'main', status: 'active', sort: 'capacity', dir: 'desc', page: 2, pageSize: 10 })).resolves.toEqual(page);
+    expect(request()).toMatchObject({
+      url: '/api/locations?q=main&status=active&sort=capacity&dir=desc&page=2&pageSize=10',
+      method: 'GET',
+    });
+  });
+
+  it('updateLocation posts the fields with the version it was made from', async () => {
+    const { client, request } = clientAnswering({ ...location, version: 4 });
+    const { location_id: _id, version: _version, updated_at: _at, ...fields } = location;
+    await expect(updateLocation(client, 1, { ...fields, status: 'active', version: 3 })).resolves.toMatchObject({ version: 4 });
+    expect(request()).toMatchObject({ url: '/api/locations/1', method: 'POST' });
+    expect(JSON.parse(String(request().body))).toMatchObject({ name: 'Main Street Garage', version: 3 });
   });
 });

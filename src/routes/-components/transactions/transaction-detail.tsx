@@ -1,0 +1,123 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { AuditEntry } from '../../../contract/lists';
+import type { TransactionDetail, TransactionSearch } from '../../../contract/transactions';
+import { formatCalendarDate, formatDateTime, formatMoney, maskedPhone } from '../../../ui/format';
+import { HistoryPanel } from '../../../ui/history-panel';
+import { SectionPage } from '../../../ui/section-page';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './transaction-labels';
+
+const HISTORY_FIELDS: Record<string, string> = {
+  status: 'Status',
+  refunded_amount: 'Refunded',
+  refunded_cents: 'Refunded',
+  settled_date: 'Settled',
+  processor_reference: 'Processor reference',
+};
+
+function BackToSearch({ search }: { search: TransactionSearch }) {
+  return (
+    <p>
+      <Link to="/refund-portal/transactions" search={search}>
+        ← Back to the search
+      </Link>
+    </p>
+  );
+}
+
+/** A payment: where, which plate, when (in the location's zone), the money, the refunds, and its history. */
+export function TransactionDetailScreen({
+  transaction,
+  history,
+  search,
+}: {
+  transaction: TransactionDetail;
+  history: readonly AuditEntry[];
+  search: TransactionSearch;
+}) {
+  const zone = transaction.time_zone;
+  const rows: [string, ReactNode][] = [
+    ['Location', transaction.location_name],
+    ['License plate', <span className="plate-text">{transaction.license_plate}</span>],
+    ['Start', formatDateTime(transaction.payment_time, zone)],
+    ['Expiry', formatDateTime(transaction.expiry_date_time, zone)],
+    ['Amount', formatMoney(transaction.amount_cents)],
+    ['Fee', formatMoney(transaction.fee_cents)],
+    ['Refunded', formatMoney(transaction.refunded_cents)],
+    ['Method', PAYMENT_METHOD_LABELS[transaction.payment_method]],
+    ['Status', PAYMENT_STATUS_LABELS[transaction.status]],
+    ['Processor reference', transaction.processor_reference ?? '—'],
+    ['Settled', transaction.settled_date ? formatCalendarDate(transaction.settled_date) : 'Not settled yet'],
+    ['Phone', maskedPhone(transaction.phone_last4)],
+  ];
+  return (
+    <SectionPage title={`Transaction ${transaction.transaction_id}`}>
+      <BackToSearch search={search} />
+      <div className="record-layout">
+        <div className="record-main">
+          <dl className="details-list">
+            {rows.map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="refunds-title" className="refunds">
+            <h2 id="refunds-title">Refunds</h2>
+            {transaction.refunds.length === 0 ? (
+              <p className="muted">No refunds.</p>
+            ) : (
+              <div className="table-scroll" role="region" aria-labelledby="refunds-title" tabIndex={0}>
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col" className="numeric">
+                        Amount
+                      </th>
+                      <th scope="col">Reason</th>
+                      <th scope="col">By</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {transaction.refunds.map((refund) => (
+                      <tr key={refund.refund_id}>
+                        <td>{formatDateTime(refund.created_at, zone)}</td>
+                        <td className="numeric">{formatMoney(refund.amount_cents)}</td>
+                        <td>{refund.reason}</td>
+                        <td>{refund.created_by ?? '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+        <HistoryPanel
+          entries={history}
+          timeZone={zone}
+          fieldLabels={HISTORY_FIELDS}
+          formatValue={(field, value) =>
+            field === 'status' && typeof value === 'string' && value in PAYMENT_STATUS_LABELS
+              ? PAYMENT_STATUS_LABELS[value as keyof typeof PAYMENT_STATUS_LABELS]
+              : value === null || value === undefined
+                ? '—'
+                : String(value)
+          }
+        />
+      </div>
+    </SectionPage>
+  );
+}
+
+/** A missing payment and one outside the user's locations look the same: the server answers 404 for both. */
+export function TransactionNotFound({ search }: { search: TransactionSearch }) {
+  return (
+    <SectionPage title="Transaction not found">
+      <p>This transaction was not found, or it is not at one of your locations.</p>
+      <BackToSearch search={search} />
+    </SectionPage>
+  );
+}

@@ -1,0 +1,186 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { ListResult } from '../../../app/list-route';
+import { DEFAULT_PAGE_SIZE, LIST_ROW_LIMIT, PAGE_SIZES } from '../../../contract/lists';
+import type { TransactionRow, TransactionSearch } from '../../../contract/transactions';
+import type { LocationRef } from '../../../permissions/permissions-object';
+import { CsvExportButton } from '../../../ui/csv-export-button';
+import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
+import { formatCount, formatDateTime, formatMoney, maskedPhone } from '../../../ui/format';
+import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
+import { SectionPage } from '../../../ui/section-page';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SEARCH_FIELD_LABELS as LABELS } from './transaction-labels';
+import { TransactionSearchForm } from './transaction-search-form';
+
+const DEFAULT_SORT: SortState = { key: 'payment_time', dir: 'desc' };
+const FILTER_KEYS = ['plate', 'phone', 'transactionId', 'amount', 'from', 'to', 'locationId', 'status'] as const;
+
+export interface TransactionsListProps {
+  search: TransactionSearch;
+  /** The page, why it could not be had, or null while it loads (the route's pending screen). */
+  result: ListResult<TransactionRow> | null;
+  locations: readonly LocationRef[];
+  /** Changes the URL's search from the URL's current one (as for Locations). */
+  onSearch: (update: (current: TransactionSearch) => TransactionSearch) => void;
+  onRetry: () => void;
+  onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  busy: boolean;
+}
+
+function activeFilters(search: TransactionSearch, locations: readonly LocationRef[]): ActiveFilter[] {
+  return FILTER_KEYS.flatMap((key): ActiveFilter[] => {
+    const value = search[key];
+    if (!value) return [];
+    if (key === 'status') return [{ label: LABELS.status, value: PAYMENT_STATUS_LABELS[search.status!] }];
+    if (key === 'locationId') {
+      const name = locations.find((location) => String(location.location_id) === value)?.name;
+      return [{ label: LABELS.locationId, value: name ?? `#${value}` }];
+    }
+    return [{ label: LABELS[key], value: `“${value}”` }];
+  });
+}
+
+/** The list's sort, page and page size, kept when the filters change (a new search starts on page 1). */
+const keepView = (search: TransactionSearch): TransactionSearch => ({
+  sort: search.sort,
+  dir: search.dir,
+  pageSize: search.pageSize,
+});
+
+/** Payments at the user's refund-portal locations: search, sortable columns, pages and CSV of every match. */
+export function TransactionsList(props: TransactionsListProps) {
+  const { search, result, locations, onSearch } = props;
+  const sort: SortState = search.sort
+    ? { key: search.sort, dir: search.dir ?? (search.sort === 'payment_time' ? 'desc' : 'asc') }
+    : DEFAULT_SORT;
+
+  const columns = useMemo<DataColumn<TransactionRow>[]>(
+    () => [
+      {
+        id: 'transaction_id',
+        header: 'Transaction',
+        sortable: true,
+        alwaysShown: true,
+        cell: (row) => (
+          <Link
+            to="/transactions/{-$transactionId}"
+            params={{ transactionId: String(row.transaction_id) }}
+            search={search}
+            aria-label={`Transaction ${row.transaction_id}`}
+          >
+            {row.transaction_id}
+          </Link>
+        ),
+      },
+      {
+        id: 'payment_time',
+        header: 'Paid at',
+        sortable: true,
+        firstDirection: 'desc',
+        cell: (row) => formatDateTime(row.payment_time, row.time_zone),
+      },
+      { id: 'location', header: 'Location', cell: (row) => row.location_name },
+      {
+        id: 'license_plate',
+        header: 'Plate',
+        sortable: true,
+        cell: (row) => <span className="plate-text">{row.license_plate}</span>,
+      },
+      {
+        id: 'amount',
+        header: 'Amount',
+        sortable: true,
+        numeric: true,
+        firstDirection: 'desc',
+        cell: (row) => formatMoney(row.amount_cents),
+      },
+      { id: 'status', header: 'Status', cell: (row) => PAYMENT_STATUS_LABELS[row.status] },
+      { id: 'phone', header: 'Phone', cell: (row) => maskedPhone(row.phone_last4) },
+      { id: 'method', header: 'Method', hiddenByDefault: true, cell: (row) => PAYMENT_METHOD_LABELS[row.payment_method] },
+      {
+        id: 'expiry',
+        header: 'Expires',
+        hiddenByDefault: true,
+        cell: (row) => formatDateTime(row.expiry_date_time, row.time_zone),
+      },
+      { id: 'fee', header: 'Fee', numeric: true, hiddenByDefault: true, cell: (row) => formatMoney(row.fee_cents) },
+      {
+        id: 'refunded',
+        header: 'Refunded',
+        numeric: true,
+        hiddenByDefault: true,
+        cell: (row) => formatMoney(row.refunded_cents),
+      },
+    ],
+    [search],
+  );
+
+  const filters = activeFilters(search, locations);
+  const beyondLimit = result !== null && !result.ok && result.status === 400 && /narrow the search/i.test(result.message);
+  return (
+    <SectionPage title="Transactions">
+      <div className="list-toolbar">
+        <CsvExportButton onExport={props.onExport} />
+      </div>
+      <TransactionSearchForm
+        search={search}
+        locations={locations}
+        onSearch={(filters) => onSearch((current) => ({ ...keepView(current), ...filters }))}
+      />
+      {result === null ? (
+        <TableSkeleton columns={7} label="Loading transactions…" />
+      ) : !result.ok ? (
+        <LoadError
+          title={beyondLimit ? 'This page is past the first 10,000 matches' : 'Could not load transactions'}
+          message={result.message}
+          hint={
+            beyondLimit
+              ? `Pages reach the first ${formatCount(LIST_ROW_LIMIT)} matches: narrow the search or export CSV for every row.`
+              : undefined
+          }
+          onRetry={beyondLimit ? () => onSearch((current) => ({ ...current, page: undefined })) : props.onRetry}
+        />
+      ) : result.page.rows.length === 0 ? (
+        <EmptyState
+          noun="transactions"
+          filters={filters}
+          onClearFilters={() => onSearch(keepView)}
+          whenUnfiltered={<p>There are no payments at your locations yet.</p>}
+        />
+      ) : (
+        <DataTable
+          caption="Transactions found"
+          columns={columns}
+          rows={result.page.rows}
+          rowKey={(row) => String(row.transaction_id)}
+          sort={sort}
+          onSortChange={(next) =>
+            onSearch((current) => ({
+              ...current,
+              sort: next.key as TransactionSearch['sort'],
+              dir: next.dir,
+              page: undefined,
+            }))
+          }
+          columnChoiceKey="transactions"
+          busy={props.busy}
+          paging={{
+            page: result.page.page,
+            pageSize: result.page.pageSize,
+            pageSizes: PAGE_SIZES,
+            total: result.page.total,
+            totalIsLowerBound: result.page.totalIsLowerBound,
+            noun: { one: 'transaction', other: 'transactions' },
+            onPageChange: (page) => onSearch((current) => ({ ...current, page: page === 1 ? undefined : page })),
+            onPageSizeChange: (pageSize) =>
+              onSearch((current) => ({
+                ...current,
+                pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
+                page: undefined,
+              })),
+          }}
+        />
+      )}
+    </SectionPage>
+  );
+}
