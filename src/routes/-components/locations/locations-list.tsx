@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ListResult } from '../../../app/list-route';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contract/lists';
 import { LOCATION_STATUSES, type Location, type LocationListQuery } from '../../../contract/locations';
 import { CsvExportButton } from '../../../ui/csv-export-button';
 import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
@@ -9,6 +8,7 @@ import { FormField } from '../../../ui/form-field';
 import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
 import { enforcementLabel, graceLabel, LOCATION_FIELD_LABELS as LABELS, statusLabel } from './location-labels';
+import { urlPaging } from '../url-paging';
 
 const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
 
@@ -133,21 +133,7 @@ export function LocationsList(props: LocationsListProps) {
           }
           columnChoiceKey="locations"
           busy={props.busy}
-          paging={{
-            page: result.page.page,
-            pageSize: result.page.pageSize,
-            pageSizes: PAGE_SIZES,
-            total: result.page.total,
-            totalIsLowerBound: result.page.totalIsLowerBound,
-            noun: { one: 'location', other: 'locations' },
-            onPageChange: (page) => onSearch((current) => ({ ...current, page: page === 1 ? undefined : page })),
-            onPageSizeChange: (pageSize) =>
-              onSearch((current) => ({
-                ...current,
-                pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
-                page: undefined,
-              })),
-          }}
+          paging={urlPaging(result.page, { one: 'location', other: 'locations' }, onSearch)}
         />
       )}
     </SectionPage>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { ListResult } from '../../../app/list-route';
-import { DEFAULT_PAGE_SIZE, LIST_ROW_LIMIT, PAGE_SIZES } from '../../../contract/lists';
+import { LIST_ROW_LIMIT } from '../../../contract/lists';
 import type { TransactionRow, TransactionSearch } from '../../../contract/transactions';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { CsvExportButton } from '../../../ui/csv-export-button';
@@ -11,6 +11,7 @@ import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../.
 import { SectionPage } from '../../../ui/section-page';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SEARCH_FIELD_LABELS as LABELS } from './transaction-labels';
 import { TransactionSearchForm } from './transaction-search-form';
+import { urlPaging } from '../url-paging';
 
 const DEFAULT_SORT: SortState = { key: 'payment_time', dir: 'desc' };
 const FILTER_KEYS = ['plate', 'phone', 'transactionId', 'amount', 'from', 'to', 'locationId', 'status'] as const;
@@ -164,21 +165,7 @@ export function TransactionsList(props: TransactionsListProps) {
           }
           columnChoiceKey="transactions"
           busy={props.busy}
-          paging={{
-            page: result.page.page,
-            pageSize: result.page.pageSize,
-            pageSizes: PAGE_SIZES,
-            total: result.page.total,
-            totalIsLowerBound: result.page.totalIsLowerBound,
-            noun: { one: 'transaction', other: 'transactions' },
-            onPageChange: (page) => onSearch((current) => ({ ...current, page: page === 1 ? undefined : page })),
-            onPageSizeChange: (pageSize) =>
-              onSearch((current) => ({
-                ...current,
-                pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
-                page: undefined,
-              })),
-          }}
+          paging={urlPaging(result.page, { one: 'transaction', other: 'transactions' }, onSearch)}
         />
       )}
     </SectionPage>
