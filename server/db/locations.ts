@@ -103,6 +103,19 @@ export type LocationWriteResult =
   | { kind: 'duplicateName'; name: string }
   | { kind: 'hasRecords' };
 
+/** The edited fields in the column order both the INSERT and the UPDATE list them. */
+function editedValues(input: LocationInput): unknown[] {
+  return [
+    input.name,
+    input.address,
+    input.time_zone,
+    input.capacity,
+    input.status,
+    input.enforcement_enabled,
+    input.grace_period_minutes,
+  ];
+}
+
 async function nameTaken(tx: Queryable, name: string, exceptId?: number): Promise<boolean> {
   const { rows } = await tx.query(
     'SELECT 1 FROM locations WHERE lower(name) = lower($1) AND location_id IS DISTINCT FROM $2',
@@ -133,16 +146,7 @@ export async function createLocation(tx: Queryable, actor: Actor, input: Locatio
     `INSERT INTO locations (name, address, time_zone, capacity, status, enforcement_enabled, grace_period_minutes,
                             updated_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING location_id`,
-    [
-      input.name,
-      input.address,
-      input.time_zone,
-      input.capacity,
-      input.status,
-      input.enforcement_enabled,
-      input.grace_period_minutes,
-      actor.userId,
-    ],
+    [...editedValues(input), actor.userId],
   );
   const locationId = rows[0]!.location_id;
   await writeAudit(tx, {
@@ -192,17 +196,7 @@ export async function updateLocation(
         SET name = $2, address = $3, time_zone = $4, capacity = $5, status = $6, enforcement_enabled = $7,
             grace_period_minutes = $8, version = version + 1, updated_at = now(), updated_by = $9
       WHERE location_id = $1`,
-    [
-      locationId,
-      input.name,
-      input.address,
-      input.time_zone,
-      input.capacity,
-      input.status,
-      input.enforcement_enabled,
-      input.grace_period_minutes,
-      actor.userId,
-    ],
+    [locationId, ...editedValues(input), actor.userId],
   );
   const after = (await auditedState(tx, locationId, false))!;
   await writeAudit(tx, { actor, entity: 'location', entityId: locationId, action: 'update', before, after });
