@@ -68,6 +68,8 @@ describe.each(BACKENDS)('app on %s', (backend) => {
     const refused = await api().call('GET', '/locations', { headers: { Origin: TEST_ORIGIN } });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN);
+    // A CSV export names its file in Content-Disposition; a cross-origin console may only read it when exposed.
+    expect(refused.headers.get('access-control-expose-headers')).toMatch(/Content-Disposition/);
   });
 
   it('does not allow other origins', async () => {

@@ -56,6 +56,8 @@ export function createApp(deps: AppDeps): ApiApp {
       credentials: true,
       allowHeaders: ['Authorization', SESSION_HEADER, 'Content-Type'],
       allowMethods: ['GET', 'POST', 'OPTIONS'],
+      // The console runs on another origin in production; without this it cannot read a CSV export's file name.
+      exposeHeaders: ['Content-Disposition'],
       maxAge: 600,
     }),
   );
