@@ -7,6 +7,8 @@ const consoleEnv = {
   VITE_FIREBASE_PROJECT_ID: E2E.projectId,
   VITE_FIREBASE_API_KEY: 'demo-api-key',
   VITE_FIREBASE_AUTH_EMULATOR_URL: E2E_EMULATOR_URL,
+  // An open console checks its permissions every 5 s instead of every minute (users-roles.spec.ts waits for it).
+  VITE_PERMISSIONS_REFRESH_MS: '5000',
 };
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { SESSION_HEADER } from '../src/contract/envelope';
+import { IDEMPOTENCY_KEY_HEADER } from '../src/contract/refunds';
 import type { VerifyIdToken } from './auth/id-token';
 import { createSessionTokens } from './auth/session-token';
 import type { Db } from './db/db';
@@ -12,11 +13,21 @@ import { failure } from './http/responses';
 import { securityHeaders } from './http/security-headers';
 import { validationHook } from './http/validation';
 import { registerAuthRoutes } from './routes/auth';
+import { registerDashboardRoutes } from './routes/dashboards';
+import { registerDevPaymentRoute } from './routes/dev-payments';
+import { devRatesClock, registerDevRatesClockRoute } from './routes/dev-rates-clock';
 import { registerDevReseedRoute } from './routes/dev-reseed';
 import { registerEnforcementRoutes } from './routes/enforcement';
 import { registerHealthRoute } from './routes/health';
 import { registerLocationRoutes } from './routes/locations';
+import { registerPromoCodeRoutes } from './routes/promo-codes';
+import { registerRateRoutes } from './routes/rates';
+import { registerRefundTicketRoutes } from './routes/refund-tickets';
+import { registerRefundRoutes } from './routes/refunds';
 import { registerTransactionRoutes } from './routes/transactions';
+import { registerRoleRoutes } from './routes/roles';
+import { registerUserRoutes } from './routes/users';
+import type { StaffAccounts } from './auth/staff-accounts';
 
 export interface AppDeps {
   db: Db;
@@ -29,6 +40,8 @@ export interface AppDeps {
   /** When given (DEV_SEED=1), POST /dev/reseed runs it. */
   devReseed?: () => Promise<DevSeedReport>;
   logError?: LogError;
+  /** The identity provider's accounts, for inviting staff (firebase-admin; a model in tests). */
+  staffAccounts?: StaffAccounts;
 }
 
 /**
@@ -54,7 +67,7 @@ export function createApp(deps: AppDeps): ApiApp {
     cors({
       origin: [...deps.corsOrigins],
       credentials: true,
-      allowHeaders: ['Authorization', SESSION_HEADER, 'Content-Type'],
+      allowHeaders: ['Authorization', SESSION_HEADER, 'Content-Type', IDEMPOTENCY_KEY_HEADER],
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       // The console runs on another origin in production; without this it cannot read a CSV export's file name.
       exposeHeaders: ['Content-Disposition'],
@@ -79,8 +92,21 @@ export function createApp(deps: AppDeps): ApiApp {
   registerAuthRoutes(app, routeDeps);
   registerLocationRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
+  registerDashboardRoutes(app, routeDeps);
+  registerRefundRoutes(app, routeDeps);
+  registerRefundTicketRoutes(app, routeDeps);
+  registerPromoCodeRoutes(app, routeDeps);
+  // Development and end-to-end stacks only (DEV_SEED=1): the rates' clock can be moved ahead, so that a test sees a
+  // scheduled change take effect (POST /dev/rates-clock); everything else keeps the real clock.
+  const ratesClock = deps.devReseed ? devRatesClock(now) : null;
+  registerRateRoutes(app, ratesClock ? { ...routeDeps, now: ratesClock.now } : routeDeps);
   registerEnforcementRoutes(app, routeDeps);
+  registerUserRoutes(app, routeDeps, deps.staffAccounts);
+  registerRoleRoutes(app, routeDeps);
   if (deps.devReseed) registerDevReseedRoute(app, deps.devReseed);
+  // Development and end-to-end stacks only (DEV_SEED=1), like /dev/reseed: lets simulate:payments and tests pay.
+  if (deps.devReseed) registerDevPaymentRoute(app, deps.db, now);
+  if (ratesClock) registerDevRatesClockRoute(app, ratesClock);
 
   app.openAPIRegistry.registerComponent('securitySchemes', FIREBASE_ID_TOKEN, {
     type: 'http',

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createEmulatorIdentities, waitForAuthEmulator } from './auth/firebase-identities';
 import { createFirebaseVerifier } from './auth/firebase-verifier';
+import { firebaseStaffAccounts } from './auth/staff-accounts';
 import { loadSessionSecret } from './auth/session-secret';
 import { readServerConfig, SEED_USERS_DIR, SESSION_SECRET_FILE, type ServerConfig } from './config';
 import type { Db } from './db/db';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     session: { secret, ttlSeconds: config.session.ttlSeconds },
     corsOrigins: config.corsOrigins,
     devReseed,
+    staffAccounts: firebaseStaffAccounts(config.firebaseProjectId),
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

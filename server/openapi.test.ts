@@ -13,8 +13,44 @@ import {
   SYNC_TYPES,
   transactionRecordSchema,
 } from '../src/contract/enforcement';
+import {
+  realtimeQuerySchema,
+  realtimeSummarySchema,
+  settledDashboardSchema,
+  settledQuerySchema,
+} from '../src/contract/dashboards';
 import { errorEnvelopeSchema, successEnvelope } from '../src/contract/envelope';
 import { historySchema } from '../src/contract/lists';
+import {
+  rateChangeCancelSchema,
+  rateChangeDetailSchema,
+  rateChangeInputSchema,
+  rateChangeListQuerySchema,
+  rateChangePageSchema,
+  rateConfigUpdateSchema,
+  rateLocationRefsSchema,
+  rateLocationSchema,
+} from '../src/contract/rates';
+import {
+  promoCodeInputSchema,
+  promoCodeListQuerySchema,
+  promoCodeLocationsSchema,
+  promoCodePageSchema,
+  promoCodeSchema,
+  promoCodeStatusChangeSchema,
+  promoCodeUpdateSchema,
+  redeemInputSchema,
+  redemptionSchema,
+} from '../src/contract/promo-codes';
+import {
+  ticketCreateSchema,
+  ticketDecisionSchema,
+  ticketDetailSchema,
+  ticketListQuerySchema,
+  ticketNoteInputSchema,
+  ticketPageSchema,
+} from '../src/contract/refund-tickets';
+import { idempotencyKeySchema, refundInputSchema, refundResultSchema } from '../src/contract/refunds';
 import {
   locationDeletedSchema,
   locationDeleteSchema,
@@ -31,6 +67,28 @@ import {
   transactionPageSchema,
   transactionSearchSchema,
 } from '../src/contract/transactions';
+import {
+  roleDeletedSchema,
+  roleDeleteSchema,
+  roleInputSchema,
+  roleListQuerySchema,
+  roleLocationsSchema,
+  rolePageSchema,
+  roleSchema,
+  roleUpdateSchema,
+} from '../src/contract/roles';
+import {
+  assignableRolesSchema,
+  invitedUserSchema,
+  userInviteSchema,
+  userListQuerySchema,
+  userPageSchema,
+  userDeletedSchema,
+  userDeleteSchema,
+  userSchema,
+  userStatusChangeSchema,
+  userUpdateSchema,
+} from '../src/contract/users';
 import { FEATURE_CODES } from '../src/permissions/features';
 import type { Db } from './db/db';
 import { createTestApi } from './testing/test-api';
@@ -81,7 +139,7 @@ interface ExpectedOperation {
   parameters?: Parameter[];
   body?: z.core.$ZodType;
   /** The success data, or 'csv' for a streamed CSV download. */
-  data: z.core.$ZodType | 'csv';
+  data: z.core.$ZodType | 'csv' | 'event-stream';
   errors: number[];
 }
 
@@ -102,9 +160,127 @@ const idParameter = (name: string): Parameter => ({
 });
 const locationId = idParameter('locationId');
 const transactionId = idParameter('transactionId');
+const ticketId = idParameter('ticketId');
+const promoCodeId = idParameter('promoCodeId');
+const idempotencyKey: Parameter = {
+  name: 'idempotency-key',
+  in: 'header',
+  required: true,
+  schema: jsonSchema(idempotencyKeySchema, 'input'),
+};
 
 /** Every route: its parameters, request body, success data and error statuses, each from the contract. */
 const OPERATIONS: ExpectedOperation[] = [
+  {
+    path: '/transactions/{transactionId}/refunds',
+    method: 'post',
+    parameters: [transactionId, idempotencyKey],
+    body: refundInputSchema,
+    data: refundResultSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/refund-tickets', method: 'get', parameters: queryParameters(ticketListQuerySchema), data: ticketPageSchema, errors: [400, 401, 403] },
+  { path: '/refund-tickets', method: 'post', body: ticketCreateSchema, data: ticketDetailSchema, errors: [400, 401, 403, 404] },
+  { path: '/refund-tickets/export', method: 'get', parameters: queryParameters(ticketListQuerySchema), data: 'csv', errors: [400, 401, 403] },
+  { path: '/refund-tickets/{ticketId}', method: 'get', parameters: [ticketId], data: ticketDetailSchema, errors: [400, 401, 403, 404] },
+  { path: '/refund-tickets/{ticketId}/history', method: 'get', parameters: [ticketId], data: historySchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/refund-tickets/{ticketId}/notes',
+    method: 'post',
+    parameters: [ticketId],
+    body: ticketNoteInputSchema,
+    data: ticketDetailSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/refund-tickets/{ticketId}/decision',
+    method: 'post',
+    parameters: [ticketId],
+    body: ticketDecisionSchema,
+    data: ticketDetailSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/promo-codes', method: 'get', parameters: queryParameters(promoCodeListQuerySchema), data: promoCodePageSchema, errors: [400, 401, 403] },
+  { path: '/promo-codes', method: 'post', body: promoCodeInputSchema, data: promoCodeSchema, errors: [400, 401, 403] },
+  { path: '/promo-codes/export', method: 'get', parameters: queryParameters(promoCodeListQuerySchema), data: 'csv', errors: [400, 401, 403] },
+  { path: '/promo-codes/redeem', method: 'post', body: redeemInputSchema, data: redemptionSchema, errors: [400, 401, 403, 404, 409] },
+  { path: '/promo-codes/locations', method: 'get', data: promoCodeLocationsSchema, errors: [401, 403] },
+  { path: '/promo-codes/{promoCodeId}', method: 'get', parameters: [promoCodeId], data: promoCodeSchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/promo-codes/{promoCodeId}',
+    method: 'post',
+    parameters: [promoCodeId],
+    body: promoCodeUpdateSchema,
+    data: promoCodeSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/promo-codes/{promoCodeId}/history', method: 'get', parameters: [promoCodeId], data: historySchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/promo-codes/{promoCodeId}/status',
+    method: 'post',
+    parameters: [promoCodeId],
+    body: promoCodeStatusChangeSchema,
+    data: promoCodeSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/rates/locations', method: 'get', data: rateLocationRefsSchema, errors: [401, 403] },
+  { path: '/rates/locations/{locationId}', method: 'get', parameters: [locationId], data: rateLocationSchema, errors: [400, 401, 403, 404] },
+  { path: '/rates/locations/{locationId}/history', method: 'get', parameters: [locationId], data: historySchema, errors: [400, 401, 403] },
+  {
+    path: '/rates/locations/{locationId}/config',
+    method: 'post',
+    parameters: [locationId],
+    body: rateConfigUpdateSchema,
+    data: rateLocationSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/rates/locations/{locationId}/changes',
+    method: 'post',
+    parameters: [locationId],
+    body: rateChangeInputSchema,
+    data: rateChangeDetailSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/rates/changes', method: 'get', parameters: queryParameters(rateChangeListQuerySchema), data: rateChangePageSchema, errors: [400, 401, 403] },
+  { path: '/rates/changes/export', method: 'get', parameters: queryParameters(rateChangeListQuerySchema), data: 'csv', errors: [400, 401, 403] },
+  { path: '/rates/changes/{rateSetId}', method: 'get', parameters: [idParameter('rateSetId')], data: rateChangeDetailSchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/rates/changes/{rateSetId}/cancel',
+    method: 'post',
+    parameters: [idParameter('rateSetId')],
+    body: rateChangeCancelSchema,
+    data: rateChangeDetailSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/dashboards/realtime',
+    method: 'get',
+    parameters: queryParameters(realtimeQuerySchema),
+    data: realtimeSummarySchema,
+    errors: [400, 401, 403],
+  },
+  {
+    path: '/dashboards/realtime/stream',
+    method: 'get',
+    parameters: queryParameters(realtimeQuerySchema),
+    data: 'event-stream',
+    errors: [400, 401, 403],
+  },
+  {
+    path: '/dashboards/settled',
+    method: 'get',
+    parameters: queryParameters(settledQuerySchema),
+    data: settledDashboardSchema,
+    errors: [400, 401, 403],
+  },
+  {
+    path: '/dashboards/settled/export',
+    method: 'get',
+    parameters: queryParameters(settledQuerySchema),
+    data: 'csv',
+    errors: [400, 401, 403],
+  },
   {
     path: '/health',
     method: 'get',
@@ -218,6 +394,58 @@ const OPERATIONS: ExpectedOperation[] = [
     data: syncRecords,
     errors: [400, 401, 403],
   },
+  // Users and roles (issue 13).
+  { path: '/users', method: 'get', parameters: queryParameters(userListQuerySchema), data: userPageSchema, errors: [400, 401, 403] },
+  { path: '/users', method: 'post', body: userInviteSchema, data: invitedUserSchema, errors: [400, 401, 403, 409] },
+  { path: '/users/export', method: 'get', parameters: queryParameters(userListQuerySchema), data: 'csv', errors: [400, 401, 403] },
+  { path: '/users/assignable-roles', method: 'get', data: assignableRolesSchema, errors: [401, 403] },
+  { path: '/users/{userId}', method: 'get', parameters: [idParameter('userId')], data: userSchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/users/{userId}',
+    method: 'post',
+    parameters: [idParameter('userId')],
+    body: userUpdateSchema,
+    data: userSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/users/{userId}/history', method: 'get', parameters: [idParameter('userId')], data: historySchema, errors: [400, 401, 403] },
+  {
+    path: '/users/{userId}/status',
+    method: 'post',
+    parameters: [idParameter('userId')],
+    body: userStatusChangeSchema,
+    data: userSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/users/{userId}/delete',
+    method: 'post',
+    parameters: [idParameter('userId')],
+    body: userDeleteSchema,
+    data: userDeletedSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/roles', method: 'get', parameters: queryParameters(roleListQuerySchema), data: rolePageSchema, errors: [400, 401, 403] },
+  { path: '/roles', method: 'post', body: roleInputSchema, data: roleSchema, errors: [400, 401, 403] },
+  { path: '/roles/locations', method: 'get', data: roleLocationsSchema, errors: [401, 403] },
+  { path: '/roles/{roleId}', method: 'get', parameters: [idParameter('roleId')], data: roleSchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/roles/{roleId}',
+    method: 'post',
+    parameters: [idParameter('roleId')],
+    body: roleUpdateSchema,
+    data: roleSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/roles/{roleId}/history', method: 'get', parameters: [idParameter('roleId')], data: historySchema, errors: [400, 401, 403] },
+  {
+    path: '/roles/{roleId}/delete',
+    method: 'post',
+    parameters: [idParameter('roleId')],
+    body: roleDeleteSchema,
+    data: roleDeletedSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
 ];
 
 describe('the OpenAPI document', () => {
@@ -243,6 +471,8 @@ describe('the OpenAPI document', () => {
     }
     if (expected.data === 'csv') {
       expect(Object.keys((operation.responses['200'] as unknown as { content: object }).content)).toEqual(['text/csv']);
+    } else if (expected.data === 'event-stream') {
+      expect(Object.keys((operation.responses['200'] as unknown as { content: object }).content)).toEqual(['text/event-stream']);
     } else {
       expect(schemaOf(operation.responses['200'])).toEqual(jsonSchema(successEnvelope(expected.data), 'output'));
     }

@@ -17,6 +17,7 @@ import {
 } from './db/seed/enforcement-seed-args';
 import { seedDemoLocations } from './db/seed/demo-seed';
 import { writePaymentHistory } from './db/seed/payment-history';
+import { seedRefundTickets } from './db/seed/refund-tickets';
 
 class CliError extends Error {}
 
@@ -67,7 +68,8 @@ async function run(argv: string[]): Promise<void> {
     console.info(`Generating into ${describeDatabase(config.database)} (seed ${args.seed}, tie size ${args.tieSize})…`);
     const records = SYNC_TYPES.reduce((sum, type) => sum + args.counts[type], 0);
     if (records > 0 || args.reset) await writeEnforcementRecords(db, args);
-    if (args.history) await writeHistory(db, args, args.history);
+    const payments = args.history ? await writeHistory(db, args, args.history) : 0;
+    await writeRefundTickets(db, args, payments);
   } catch (error) {
     if (error instanceof EnforcementSeedError) throw new CliError(error.message);
     throw error;
@@ -120,6 +122,14 @@ async function writeHistory(db: Db, args: EnforcementSeedArgs, history: NonNulla
       `(the last ${history.days} day${history.days === 1 ? '' : 's'}) at locations ${result.locationIds.join(', ')} in ${result.seconds.toFixed(1)} s ` +
       `(${Math.round(result.rowsPerSecond).toLocaleString('en-US')} rows/s).`,
   );
+  return result.payments;
+}
+
+/** Refund tickets on the payments there are: ~0.4 % of the history just written (20 to 2,000), else 40. */
+async function writeRefundTickets(db: Db, args: EnforcementSeedArgs, payments: number) {
+  const count = payments > 0 ? Math.min(2000, Math.max(20, Math.round(payments * 0.004))) : 40;
+  const result = await seedRefundTickets(db, { count, seed: args.seed, now: args.now ?? new Date(), locationIds: args.locationIds });
+  console.info(`Added ${result.tickets} refund tickets (${result.refunded} refunded, the rest open, approved or rejected).`);
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {

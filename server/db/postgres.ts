@@ -16,6 +16,40 @@ function wrap(client: Client): Queryable {
   };
 }
 
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens (a pooled one would be handed to other queries).
+ * A lost connection is opened again after a second; notifications sent meanwhile are lost, which the live stream
+ * tolerates because each of its events carries whole figures, read afresh.
+ */
+async function listenOn(config: pg.PoolConfig, channel: string, onPayload: (payload: string) => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect().catch(retry), RELISTEN_DELAY_MS).unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(config);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      console.error('[db] LISTEN connection failed:', error.message);
+      next.end().catch(() => undefined);
+      retry();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
+  };
+}
+
 /** A node-postgres pool, for a real PostgreSQL server (DATABASE_URL) and the integration tests. */
 export function openPostgresDatabase(config: pg.PoolConfig): Db {
   const pool = new pg.Pool({ max: 5, ...config });
@@ -25,6 +59,13 @@ export function openPostgresDatabase(config: pg.PoolConfig): Db {
     ...wrap(pool),
     transaction: async (work) => {
       const client = await pool.connect();
+      // A connection lost while checked out (server restart, pg_terminate_backend) is also emitted as 'error' on the
+      // client, outside the pool's idle listener: unheard, it would crash the process. The query fails anyway.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
@@ -34,9 +75,12 @@ export function openPostgresDatabase(config: pg.PoolConfig): Db {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        // A lost connection goes, not back to the pool.
+        client.release(lost);
       }
     },
     close: () => pool.end(),
+    listen: (channel, onPayload) => listenOn(config, channel, onPayload),
   };
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { SESSION_HEADER } from '../../src/contract/envelope';
+import { ACCOUNT_DISABLED, SESSION_HEADER } from '../../src/contract/envelope';
 import { IdTokenRejected, type VerifiedIdentity, type VerifyIdToken } from '../auth/id-token';
 import type { SessionTokens } from '../auth/session-token';
 import type { Queryable } from '../db/db';
@@ -89,6 +89,10 @@ export function requireStaffSession(deps: { verifyIdToken: VerifyIdToken; sessio
       return sessionFailure(c, 'InvalidToken', 'The session token belongs to another account. Please sign in again.');
     }
     const admitted = admission(await staffOfIdentity(deps.db, identity));
+    if (!admitted.ok && admitted.message === STAFF_ACCOUNT_DISABLED) {
+      // A code the console recognises: it signs the user out with the message instead of showing a refusal.
+      return c.json({ success: false as const, error: ACCOUNT_DISABLED, message: admitted.message }, 403);
+    }
     if (!admitted.ok) return forbidden(c, admitted.message);
     c.set('identity', identity);
     c.set('staff', admitted.staff);

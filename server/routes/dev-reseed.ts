@@ -6,11 +6,11 @@ import { failure } from '../http/responses';
 
 export const DEV_RESEED_PATH = '/dev/reseed';
 
-function isLoopback(address: string | undefined): boolean {
+export function isLoopback(address: string | undefined): boolean {
   return address === '::1' || address === '::ffff:127.0.0.1' || (address?.startsWith('127.') ?? false);
 }
 
-function remoteAddress(c: Context): string | undefined {
+export function remoteAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {

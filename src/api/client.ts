@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { envelopeSchema, isSessionErrorCode, SESSION_HEADER, type SessionErrorCode } from '../contract/envelope';
+import { ACCOUNT_DISABLED, envelopeSchema, isSessionErrorCode, SESSION_HEADER, type SessionErrorCode } from '../contract/envelope';
 
 /**
  * A failed API call. `message` is what the console shows; `code` is the server's `error` code when there is one;
@@ -34,6 +34,8 @@ export interface RequestOptions {
    * failures still reject, but are not reported to `onError`, so no toast repeats what the screen already says.
    */
   quietStatuses?: readonly number[];
+  /** Extra request headers (a refund's Idempotency-Key). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface DownloadOptions extends RequestOptions {
@@ -64,6 +66,8 @@ export interface ApiClient {
   ): Promise<z.output<S>>;
   /** GET a file (CSV export) with the same headers and error mapping as every other call. */
   download(path: string, payload: QueryPayload | undefined, options: DownloadOptions): Promise<DownloadedFile>;
+  /** GET a Server-Sent Events stream with the same headers (which EventSource cannot send) and error mapping. */
+  stream(path: string, payload: QueryPayload | undefined, options?: RequestOptions): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -75,7 +79,12 @@ export interface ApiClientOptions {
   getSessionToken: () => string | null;
   /** Called on TokenExpired, NoTokenProvided or InvalidToken; the app clears the session and goes to /login. */
   onSessionError: (code: SessionErrorCode) => void;
-  /** Every failed call but session errors and aborts, so the console can show the server's message (a toast). */
+  /**
+   * Called when the server refuses a call because the staff account was disabled (error AccountDisabled), with its
+   * sentence; the app signs the user out and shows it on the login screen.
+   */
+  onAccountDisabled?: (message: string) => void;
+  /** Every failed call but session errors, a disabled account and aborts, so the console can show the server's message (a toast). */
   onError?: (error: ApiError) => void;
   fetch?: typeof globalThis.fetch;
 }
@@ -139,7 +148,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Spec §8: without a token the call fails with an empty message, and nothing is sent.
     if (!idToken) throw new ApiError('');
 
-    const headers: Record<string, string> = { Accept: accept, Authorization: `Bearer ${idToken}` };
+    const headers: Record<string, string> = { ...requestOptions?.headers, Accept: accept, Authorization: `Bearer ${idToken}` };
     const sessionToken = getSessionToken();
     if (sessionToken) headers[SESSION_HEADER] = sessionToken;
 
@@ -183,6 +192,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const code = json.error;
       onSessionError(code);
       return new ApiError(typeof json.message === 'string' ? json.message : code, { status, code });
+    }
+    if (isRecord(json) && json.error === ACCOUNT_DISABLED) {
+      const message = typeof json.message === 'string' ? json.message : 'This staff account is disabled.';
+      options.onAccountDisabled?.(message);
+      return new ApiError(message, { status, code: ACCOUNT_DISABLED });
     }
     const code = isRecord(json) && typeof json.error === 'string' ? json.error : undefined;
     const data = isRecord(json) ? json.data : undefined;
@@ -236,18 +250,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return data.data;
   }
 
+  /** A GET whose success is not JSON (a CSV, an event stream): the response, or the refusal as an ApiError. */
+  async function opened(path: string, payload: QueryPayload | undefined, accept: string, requestOptions?: RequestOptions) {
+    const response = await send('GET', path, payload, `${accept}, application/json`, requestOptions);
+    const { status } = response;
+    // A refusal comes as the usual JSON envelope, whatever was asked for.
+    if (!response.ok || (response.headers.get('Content-Type') ?? '').includes('application/json')) {
+      throw failureOf(status, parseJson(await readText(response), status));
+    }
+    return response;
+  }
+
   async function download(
     path: string,
     payload: QueryPayload | undefined,
     downloadOptions: DownloadOptions,
   ): Promise<DownloadedFile> {
-    const response = await send('GET', path, payload, 'text/csv, application/json', downloadOptions);
-    const { status } = response;
-    const type = response.headers.get('Content-Type') ?? '';
-    // A refusal comes as the usual JSON envelope, whatever was asked for.
-    if (!response.ok || type.includes('application/json')) {
-      throw failureOf(status, parseJson(await readText(response), status));
-    }
+    const response = await opened(path, payload, 'text/csv', downloadOptions);
     // Reading the body (with progress) is only needed on an export's click: loaded then, not with every page.
     const { readDownload } = await import('./download-body');
     return readDownload(response, downloadOptions);
@@ -258,6 +277,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (
         error instanceof ApiError &&
         !isSessionErrorCode(error.code) &&
+        error.code !== ACCOUNT_DISABLED &&
         error.message &&
         !(error.status !== undefined && requestOptions?.quietStatuses?.includes(error.status))
       ) {
@@ -273,5 +293,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, payload, dataSchema, requestOptions) =>
       reported(request('POST', path, payload, dataSchema, requestOptions), requestOptions),
     download: (path, payload, downloadOptions) => reported(download(path, payload, downloadOptions), downloadOptions),
+    // Not reported: a live view says itself that it is reconnecting, a toast per attempt would only repeat it.
+    stream: (path, payload, requestOptions) => opened(path, payload, 'text/event-stream', requestOptions),
   };
 }

@@ -30,6 +30,7 @@ export function startAuth(redirectToLogin: () => void): { actor: ReturnType<type
     getIdToken: currentIdToken,
     getSessionToken: () => readStoredSession()?.token ?? null,
     onSessionError: (code) => actor.send({ type: 'auth.sessionExpired', code }),
+    onAccountDisabled: (message) => actor.send({ type: 'auth.accountDisabled', message }),
     onError: (error) => toast({ title: 'Request failed', description: error.message, variant: 'destructive' }),
   };
   const api = createApiClient(options);
@@ -62,6 +63,12 @@ export function startAuth(redirectToLogin: () => void): { actor: ReturnType<type
 function createAuthActor(client: ApiClient, redirectToLogin: () => void) {
   const firebase = { loaded: firebaseAuthLoaded, load: loadFirebaseAuth };
   const session = browserSessionStore();
-  const implementations = createAuthImplementations({ firebase, client, redirectToLogin, session });
+  const implementations = createAuthImplementations({
+    firebase,
+    client,
+    redirectToLogin,
+    session,
+    permissionsRefreshMs: config.permissionsRefreshMs,
+  });
   return createActor(authMachine.provide(implementations), { ...(inspect ? { inspect } : {}) });
 }

@@ -9,6 +9,8 @@ const configSchema = z.object({
   productionHost: z.string(),
   datadogClientToken: z.string(),
   datadogSite: z.string(),
+  /** How often an open console checks its permissions with the server (issue 13); tests shorten it. */
+  permissionsRefreshMs: z.int().check(z.positive()),
 });
 export type ConsoleConfig = z.infer<typeof configSchema>;
 
@@ -17,6 +19,7 @@ export const config: ConsoleConfig = configSchema.parse({
   productionHost: import.meta.env.VITE_PRODUCTION_HOST || 'admin.lightningpay.com',
   datadogClientToken: import.meta.env.VITE_DATADOG_CLIENT_TOKEN || '',
   datadogSite: import.meta.env.VITE_DATADOG_SITE || 'datadoghq.com',
+  permissionsRefreshMs: Number(import.meta.env.VITE_PERMISSIONS_REFRESH_MS) || 60_000,
 });
 
 export function isProductionHost(hostname: string = globalThis.location?.hostname ?? ''): boolean {

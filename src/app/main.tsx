@@ -18,6 +18,8 @@ void startProductionLogging();
 const { actor, api, gate } = startAuth(redirectToLogin);
 const router = createAppRouter({ auth: gate, api, isProductionHost: isProductionHost() });
 const enforcement = connectEnforcementEngine(actor);
+// Each navigation checks the permissions with the server (issue 13): a changed role reaches the sidebar and guards.
+router.subscribe('onBeforeNavigate', () => actor.send({ type: 'auth.refreshPermissions' }));
 
 /**
  * Spec §4: without a user the browser goes to /login; it remembers the page so that signing in returns there, unless

@@ -11,6 +11,12 @@ export function isSessionErrorCode(value: unknown): value is SessionErrorCode {
   return typeof value === 'string' && (SESSION_ERROR_CODES as readonly string[]).includes(value);
 }
 
+/**
+ * The `error` code of the 403 a disabled staff member's calls get: the console signs them out and says so in words
+ * (a session error would only say to sign in again, which would not help).
+ */
+export const ACCOUNT_DISABLED = 'AccountDisabled';
+
 export const envelopeSchema = z.object({
   success: z.boolean(),
   data: z.optional(z.unknown()),

@@ -9,6 +9,10 @@ const ACTIONS: Record<string, string> = {
   activate: 'Activated',
   delete: 'Deleted',
   refund: 'Refunded',
+  invite: 'Invited',
+  disable: 'Disabled',
+  enable: 'Enabled',
+  'claim-identity': 'Signed in for the first time',
 };
 
 export interface HistoryPanelProps {

@@ -1,7 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
+import { ApiError, type ApiClient } from '../../src/api/client';
 import type { AuthView, SettledAuthView } from '../../src/app/auth-gate';
 import { ConsoleProviders } from '../../src/app/console-providers';
 import { createAppRouter } from '../../src/app/router';
@@ -21,12 +21,16 @@ export function fakeServices(overrides: Partial<SessionServices> = {}): SessionS
 export function fakeApi(data: Record<string, unknown> = {}): ApiClient {
   const answer = async (path: string) => {
     if (!(path in data)) throw new Error(`unexpected API call ${path}`);
+    // An ApiError in the table is the server's refusal (a 404 for a record that does not exist).
+    if (data[path] instanceof ApiError) throw data[path];
     return data[path];
   };
   return {
     get: (path) => answer(path),
     post: (path) => answer(path),
     download: async (path) => ({ blob: new Blob([String(await answer(path))]), fileName: 'export.csv' }),
+    // A stream that stays open with nothing to say: screens keep what their loader gave them.
+    stream: async () => new Response(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } }),
   } as ApiClient;
 }
 
@@ -50,6 +54,16 @@ export const SECTION_DEFAULTS: Record<string, unknown> = {
   '/locations/3/history': [],
   '/transactions': EMPTY_PAGE,
   '/transactions/locations': [],
+  '/users': EMPTY_PAGE,
+  '/roles': EMPTY_PAGE,
+  '/roles/locations': [],
+  '/rates/locations': [],
+  '/promo-codes': EMPTY_PAGE,
+  '/promo-codes/locations': [],
+  '/refund-tickets': EMPTY_PAGE,
+  '/rates/changes': EMPTY_PAGE,
+  '/promo-codes/41': new ApiError('Promo code 41 not found.', { status: 404, code: 'NotFound' }),
+  '/refund-tickets/77': new ApiError('Ticket 77 not found.', { status: 404, code: 'NotFound' }),
 };
 
 /** Renders the real route tree at `url` for a signed-in user (permissions) or a signed-out visitor (null). */

@@ -15,11 +15,11 @@ const ROUTES: Record<string, string> = {
   '/rates/changes/edit/1/22/333': 'Edit Rate Change',
   '/rate-config': 'Rate Configuration',
   '/promo-codes': 'Promo Codes',
-  '/promo-codes/add': 'Promo Code',
-  '/promo-codes/edit/41': 'Promo Code',
+  '/promo-codes/add': 'Add promo code',
+  '/promo-codes/edit/41': 'Promo code not found',
   '/refund-portal': 'Refund Tickets',
   '/refund-portal/transactions': 'Transactions',
-  '/refund-portal/ticket-info/77': 'Ticket Details',
+  '/refund-portal/ticket-info/77': 'Ticket not found',
   '/transactions': 'Transactions',
   // Not a transaction id: no such transaction (the route takes canonical numeric ids only).
   '/transactions/txn_123': 'Transaction not found',
@@ -75,7 +75,8 @@ describe.each(Object.keys(ALLOWED) as DemoPersona[])('routes for the %s persona'
   it.each(ALL)('%s is allowed or denied as the spec says', async (url) => {
     renderConsole(url, { permissions: personaPermissions(persona) });
     const expected = ALLOWED[persona].includes(url) ? ROUTES[url] : 'Access denied';
-    await waitFor(async () => expect(await heading()).toBe(expected));
+    // The file's first test also waits for the whole console's first transform (over a second on a busy machine).
+    await waitFor(async () => expect(await heading()).toBe(expected), { timeout: 3000 });
   });
 
   it('/ shows the page the spec says', async () => {

@@ -48,6 +48,20 @@ export const SECTION_USERS = {
     displayName: 'Narrow Staff',
     permissions: { su: false, lo: { v: [1, 2, 3], e: [1] }, rp: { v: [1] } },
   },
+  /** Promo codes: view only, at Union Station Garage (1) (refunds.spec.ts). */
+  promoViewer: {
+    email: 'promo-viewer@example.com',
+    password: 'lightning-e2e',
+    displayName: 'Promo Viewer',
+    permissions: { su: false, pc: { v: [1] } },
+  },
+  /** Rate settings: view only, at Union Station Garage (1) (rates.spec.ts). */
+  rateViewer: {
+    email: 'rate-viewer@example.com',
+    password: 'lightning-e2e',
+    displayName: 'Rate Viewer',
+    permissions: { su: false, rs: { v: [1] } },
+  },
 } as const;
 
 /** Whether the account signs in and the API knows its permissions (it was seeded before). */
@@ -67,7 +81,8 @@ async function isSeeded(request: APIRequestContext, account: { email: string; pa
  * a test added).
  */
 export async function seedSectionUsers(request: APIRequestContext): Promise<void> {
-  if (await isSeeded(request, SECTION_USERS.narrow)) return;
+  const seeded = await Promise.all(Object.values(SECTION_USERS).map((account) => isSeeded(request, account)));
+  if (seeded.every(Boolean)) return;
   const directory = path.join('test-results', 'e2e-data', 'seed-users');
   await mkdir(directory, { recursive: true });
   await writeFile(path.join(directory, 'admin-sections-e2e.json'), JSON.stringify(Object.values(SECTION_USERS), null, 2));

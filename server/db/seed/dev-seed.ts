@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db';
 import { applyUserSeed, seedIdentity, type CreateIdentity } from './apply-user-seed';
 import { applyDemoSeed } from './demo-seed';
+import { seedDemoRates } from './demo-rates';
 import { parseSeedUsersFile, type SeedUser } from './user-seed-file';
 
 export interface DevSeedReport {
@@ -30,6 +31,7 @@ export async function applyDevSeed(
   options: { seedUsersDir: string; createIdentity?: CreateIdentity | undefined },
 ): Promise<DevSeedReport> {
   const seeded: SeedUser[] = await applyDemoSeed(db);
+  await seedDemoRates(db);
   const report: DevSeedReport = {
     demoAccounts: seeded.length,
     files: [],

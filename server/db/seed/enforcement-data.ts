@@ -588,8 +588,12 @@ export async function generateEnforcementData(db: Db, options: EnforcementSeedOp
   const total = SYNC_TYPES.reduce((sum, type) => sum + options.counts[type], 0);
   const batchSize = options.batchSize ?? 5000;
   const firstIds = await db.transaction(async (tx) => {
-    // Refunds belong to transactions (003_admin_sections.sql): they go with them.
-    if (options.reset) await tx.exec(`TRUNCATE ${ENFORCEMENT_TABLES.join(', ')}, refunds RESTART IDENTITY`);
+    // Refunds, refund tickets and their keys and notes belong to transactions (003, 008): they go with them.
+    if (options.reset) {
+      await tx.exec(
+        `TRUNCATE ${ENFORCEMENT_TABLES.join(', ')}, refunds, refund_idempotency_keys, refund_tickets, refund_ticket_notes RESTART IDENTITY`,
+      );
+    }
     const ids = await nextIds(tx);
     // Worth it only when the new rows outnumber the ones already there (their index entries are rebuilt too).
     const bulk = options.bulk ?? (total >= BULK_LOAD_ROWS && total >= (await countRows(tx)));

@@ -1,9 +1,9 @@
 import type { Auth, User } from 'firebase/auth';
 import { fromCallback, fromPromise } from 'xstate';
-import { lookupPermissions } from '../../api/auth';
+import { loadPermissions, lookupPermissions } from '../../api/auth';
 import { ApiError, NETWORK_ERROR_MESSAGE, type ApiClient } from '../../api/client';
 import type { UserPermissions } from '../../permissions/permissions-object';
-import type { AuthEvent, IdentityUser, RefreshedIdToken } from './auth.machine';
+import type { AuthEvent, IdentityUser, PermissionsPollerEvent, RefreshedIdToken } from './auth.machine';
 
 /**
  * Firebase Auth, loaded lazily so that no page waits for it (docs/decisions.md "Firebase off the critical path"). Only
@@ -42,7 +42,12 @@ export interface AuthImplementationDeps {
   isOnline?: () => boolean;
   /** Where the browser's `online` event is heard; defaults to `window`. */
   onlineEvents?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** How often an open console checks its permissions with the server (ms); defaults to a minute. */
+  permissionsRefreshMs?: number;
 }
+
+/** An open console picks up a changed role within this long, or at its next navigation (issue 13). */
+export const PERMISSIONS_REFRESH_MS = 60_000;
 
 const browserIsOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -83,7 +88,8 @@ export function createAuthActors({
   client,
   isOnline = browserIsOnline,
   onlineEvents,
-}: Pick<AuthImplementationDeps, 'firebase' | 'client' | 'isOnline' | 'onlineEvents'>) {
+  permissionsRefreshMs = PERMISSIONS_REFRESH_MS,
+}: Pick<AuthImplementationDeps, 'firebase' | 'client' | 'isOnline' | 'onlineEvents' | 'permissionsRefreshMs'>) {
   return {
     identityListener: fromCallback(({ sendBack }) => {
       // Reading the expiry is asynchronous; only the latest change may be reported, so older reads are dropped.
@@ -125,6 +131,33 @@ export function createAuthActors({
       const online = () => sendBack({ type: 'auth.online' } satisfies AuthEvent);
       target.addEventListener('online', online);
       return () => target.removeEventListener('online', online);
+    }),
+    permissionsPoller: fromCallback<PermissionsPollerEvent>(({ sendBack, receive }) => {
+      let checking = false;
+      let stopped = false;
+      const check = () => {
+        // One check at a time; offline there is nothing to ask (the next check after coming back will).
+        if (checking || stopped || !isOnline()) return;
+        checking = true;
+        loadPermissions(client)
+          .then((userData) => {
+            if (!stopped) sendBack({ type: 'auth.permissionsLoaded', userData } satisfies AuthEvent);
+          })
+          // Session errors and a disabled account reach the machine through the client; anything else waits for
+          // the next check.
+          .catch(() => undefined)
+          .finally(() => {
+            checking = false;
+          });
+      };
+      const timer = setInterval(check, permissionsRefreshMs);
+      receive((event) => {
+        if (event.type === 'refresh') check();
+      });
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+      };
     }),
     // A sign-out may come before the background load (a logout from a session resumed from lpa): Firebase may still
     // hold the user, so it is loaded to sign out.

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import type { SessionErrorCode } from '../../contract/envelope';
 import type { UserPermissions } from '../../permissions/permissions-object';
@@ -41,7 +41,19 @@ export type AuthEvent =
   /** The browser reports that it is back online; sent by `onlineListener` while the session is restored from cache. */
   | { type: 'auth.online' }
   /** The API client met TokenExpired, NoTokenProvided or InvalidToken (spec §8). */
-  | { type: 'auth.sessionExpired'; code: SessionErrorCode };
+  | { type: 'auth.sessionExpired'; code: SessionErrorCode }
+  /**
+   * The server refused a call because an administrator disabled this staff account (error AccountDisabled): signed
+   * out, with the server's sentence on the login screen.
+   */
+  | { type: 'auth.accountDisabled'; message: string }
+  /** Check the permissions with the server now (a navigation); the poller also checks every interval by itself. */
+  | { type: 'auth.refreshPermissions' }
+  /** The server's current permissions of this session, sent by `permissionsPoller`. */
+  | { type: 'auth.permissionsLoaded'; userData: UserPermissions };
+
+/** What the permissions poller is told: check now. */
+export type PermissionsPollerEvent = { type: 'refresh' };
 
 export interface AuthContext {
   email: string | null;
@@ -81,6 +93,7 @@ const keptSessionEvents = {
   ],
   'auth.logout': 'signingOut',
   'auth.sessionExpired': 'signingOut',
+  'auth.accountDisabled': { target: 'signingOut', actions: 'recordAccountDisabled' },
 } as const;
 
 export const authMachine = setup({
@@ -100,6 +113,12 @@ export const authMachine = setup({
     onlineListener: fromCallback(() => notProvided('onlineListener')),
     signOut: fromPromise<void>(async () => notProvided('signOut')),
     refreshIdToken: fromPromise<RefreshedIdToken>(async () => notProvided('refreshIdToken')),
+    /**
+     * While authenticated: asks the server for this session's permissions every interval and whenever told
+     * (`refresh`), sending back `auth.permissionsLoaded`. A role changed by an administrator reaches the open console
+     * this way, without signing in again (issue 13).
+     */
+    permissionsPoller: fromCallback<PermissionsPollerEvent>(() => notProvided('permissionsPoller')),
   },
   actions: {
     recordIdentity: assign(({ event }) => {
@@ -123,6 +142,10 @@ export const authMachine = setup({
       loginError: (params.error instanceof Error && params.error.message) || LOOKUP_FAILED_MESSAGE,
     })),
     clearLoginError: assign({ loginError: null }),
+    recordAccountDisabled: assign(({ event }) => {
+      assertEvent(event, 'auth.accountDisabled');
+      return { loginError: event.message };
+    }),
     forgetUser: assign({ email: null, idTokenExpiresAt: null, permissions: null }),
     // Side effects, implemented by the app (auth.actors.ts).
     removeLoginStyle: () => notProvided('removeLoginStyle'),
@@ -138,6 +161,11 @@ export const authMachine = setup({
       event.user !== null &&
       event.user.email.toLowerCase() === context.email?.toLowerCase(),
     hasStoredSession: (_, params: { session: UserPermissions | null }) => params.session !== null,
+    // Only a real change is recorded: the same permissions again must not re-run every guard and loader.
+    permissionsChanged: ({ context, event }) =>
+      event.type === 'auth.permissionsLoaded' &&
+      event.userData.email === context.permissions?.email &&
+      JSON.stringify(event.userData) !== JSON.stringify(context.permissions),
     isNetworkUnreachable: (_, params: { error: unknown }) => isNetworkUnreachable(params.error),
   },
   delays: {
@@ -207,6 +235,7 @@ export const authMachine = setup({
         ],
         'auth.logout': 'signingOut',
         'auth.sessionExpired': 'signingOut',
+        'auth.accountDisabled': { target: 'signingOut', actions: 'recordAccountDisabled' },
       },
     },
     /**
@@ -282,7 +311,19 @@ export const authMachine = setup({
     authenticated: {
       tags: 'authenticated',
       initial: 'awaitingRefresh',
+      // Runs beside the ID-token refresh for as long as the session is authenticated (not a substate, so the states
+      // above stay as they are; it is seen in the inspector as the child `permissionsPoller`).
+      invoke: { id: 'permissionsPoller', src: 'permissionsPoller' },
       on: {
+        'auth.refreshPermissions': { actions: sendTo('permissionsPoller', { type: 'refresh' } satisfies PermissionsPollerEvent) },
+        'auth.permissionsLoaded': {
+          guard: 'permissionsChanged',
+          actions: [
+            { type: 'recordPermissions', params: ({ event }) => ({ userData: event.userData }) },
+            { type: 'storeSession', params: ({ event }) => ({ userData: event.userData }) },
+          ],
+        },
+        'auth.accountDisabled': { target: 'signingOut', actions: 'recordAccountDisabled' },
         'auth.identityChanged': [
           // Re-entering the wait reschedules the refresh for the new expiry.
           { guard: 'isSameUser', target: '.awaitingRefresh', actions: 'recordIdTokenExpiry' },

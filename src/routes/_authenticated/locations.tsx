@@ -13,7 +13,6 @@ import { LocationsList } from '../-components/locations/locations-list';
  */
 export const Route = createFileRoute('/_authenticated/locations')({
   // The pending screen is the list itself, loading: it comes with the section, never with the entry.
-  codeSplitGroupings: [['component', 'pendingComponent']],
   validateSearch: forgivingSearch(locationListQuerySchema),
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'locations'),

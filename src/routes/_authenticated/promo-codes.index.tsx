@@ -1,8 +1,58 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import type { PromoCode } from '../../contract/promo-codes';
+import { promoCodeListQuerySchema } from '../../contract/promo-code-search';
+import type { LocationRef } from '../../permissions/permissions-object';
+import { hasPermission } from '../../permissions/rules';
+import { PromoCodesList } from '../-components/promo-codes/promo-codes-list';
 
+/** Promo codes (spec §2: /promo-codes): filters, sort and page in the URL; the loader fetches that page. */
 export const Route = createFileRoute('/_authenticated/promo-codes/')({
+  validateSearch: forgivingSearch(promoCodeListQuerySchema),
+  loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'promoCodes'),
-  component: () => <SectionPage title="Promo Codes" />,
+  loader: async ({ context, deps, abortController }) => {
+    const options = { signal: abortController.signal };
+    // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
+    const api = import('../../api/promo-codes');
+    const [result, locations] = await Promise.all([
+      loadListPage(async () => (await api).listPromoCodes(context.api, deps, options)),
+      api.then((loaded) => loaded.listPromoCodeLocations(context.api, options)).catch(() => [] as LocationRef[]),
+    ]);
+    return { result, locations };
+  },
+  pendingMs: 400,
+  pendingComponent: () => <PromoCodesPage result={null} locations={[]} />,
+  component: function LoadedPromoCodesPage() {
+    const { result, locations } = Route.useLoaderData();
+    return <PromoCodesPage result={result} locations={locations} />;
+  },
 });
+
+function PromoCodesPage({ result, locations }: { result: ListResult<PromoCode> | null; locations: readonly LocationRef[] }) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const { permissions, api } = Route.useRouteContext();
+  const busy = useRouterState({ select: (state) => state.isLoading });
+  // The server's rule: edit permission at every location of the code.
+  const canEdit = useCallback(
+    (code: PromoCode) => code.location_ids.every((id) => hasPermission(permissions.permissions, 'pc', 'edit', [id])),
+    [permissions],
+  );
+  return (
+    <PromoCodesList
+      search={search}
+      result={result}
+      locations={locations}
+      canAdd={permissions.promoCodePermissions.canAdd}
+      canEdit={canEdit}
+      busy={busy}
+      onSearch={(update) => void navigate({ search: (current) => update(current) })}
+      onRetry={() => void router.invalidate()}
+      onExport={async (onProgress) => (await import('../../api/promo-codes')).exportPromoCodesCsv(api, search, onProgress)}
+    />
+  );
+}

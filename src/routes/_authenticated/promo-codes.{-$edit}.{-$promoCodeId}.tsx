@@ -1,8 +1,201 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as z from 'zod/mini';
+import { ApiError } from '../../api/client';
+import { versionConflictOf } from '../../api/error-data';
+import { createPromoCode, setPromoCodeActive, updatePromoCode } from '../../api/promo-codes';
 import { requireAccess } from '../../app/require-access';
+import { canonicalIdParam } from '../../contract/ids';
+import type { PromoCode, PromoCodeFormValues } from '../../contract/promo-codes';
+import type { VersionConflict } from '../../contract/lists';
+import { hasPermission } from '../../permissions/rules';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { HistoryPanel } from '../../ui/history-panel';
 import { SectionPage } from '../../ui/section-page';
+import { SectionLoadError } from '../-components/section-load-error';
+import { PromoCodeForm } from '../-components/promo-codes/promo-code-form';
 
+/**
+ * Add (`/promo-codes/add`) and edit (`/promo-codes/edit/{promoCodeId}`) a promo code: spec §2's
+ * `/promo-codes/{edit?}/{promoCodeId?}`, open to promo-code permission with canAdd or canEdit; the segment decides.
+ */
 export const Route = createFileRoute('/_authenticated/promo-codes/{-$edit}/{-$promoCodeId}')({
   beforeLoad: ({ context }) => requireAccess(context, 'promoCodeEdit'),
-  component: () => <SectionPage title="Promo Code" />,
+  loader: async ({ context, params, abortController }) => {
+    const options = { signal: abortController.signal };
+    // Imported here, not at the top: the entry chunk carries no promo-code code (docs/decisions.md).
+    const { getPromoCode, getPromoCodeHistory, listPromoCodeLocations } = await import('../../api/promo-codes');
+    const locations = await listPromoCodeLocations(context.api, options);
+    if (params.edit !== 'edit') {
+      if (params.promoCodeId !== undefined || !context.permissions.promoCodePermissions.canAdd) throw notFound();
+      return { code: null, history: [], locations };
+    }
+    const parsed = z.safeParse(canonicalIdParam(), params.promoCodeId);
+    if (!parsed.success) throw notFound();
+    try {
+      const [code, history] = await Promise.all([
+        getPromoCode(context.api, parsed.data, options),
+        getPromoCodeHistory(context.api, parsed.data, options),
+      ]);
+      return { code, history, locations };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  notFoundComponent: () => (
+    <SectionPage title="Promo code not found">
+      <p>This promo code was not found, or it is not at one of your locations.</p>
+    </SectionPage>
+  ),
+  errorComponent: ({ error }) => <SectionLoadError title="Promo code" error={error} />,
+  component: PromoCodePage,
 });
+
+const HISTORY_FIELDS: Record<string, string> = {
+  code: 'Code',
+  discount_type: 'Discount type',
+  discount_value: 'Discount',
+  multi_use: 'Multi use',
+  total_cap: 'Total cap',
+  per_plate_cap: 'Per-plate cap',
+  valid_from: 'Valid from',
+  valid_to: 'Valid to',
+  active: 'Active',
+  location_ids: 'Locations',
+};
+function historyValue(_field: string, value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
+/** A new code starts today (UTC) for 30 days, multi use, active. */
+function newCodeValues(): PromoCodeFormValues {
+  const start = new Date();
+  start.setUTCHours(0, 0, 0, 0);
+  return {
+    code: '',
+    discount_type: 'percent',
+    discount_value: Number.NaN,
+    multi_use: true,
+    total_cap: null,
+    per_plate_cap: null,
+    valid_from: start.toISOString(),
+    valid_to: new Date(start.getTime() + 30 * 86_400_000).toISOString(),
+    location_ids: [],
+    active: true,
+  };
+}
+
+function valuesOf(code: PromoCode): PromoCodeFormValues {
+  const { promo_code_id: _id, uses: _uses, remaining: _remaining, version: _version, updated_at: _at, ...values } = code;
+  return values;
+}
+
+function PromoCodePage() {
+  const { code, history, locations } = Route.useLoaderData();
+  const { api, permissions } = Route.useRouteContext();
+  const router = useRouter();
+  const navigate = Route.useNavigate();
+  const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const level = code ? 'edit' : 'add';
+  const choices = locations.filter((location) => hasPermission(permissions.permissions, 'pc', level, [location.location_id]));
+  const canEdit = code !== null && code.location_ids.every((id) => hasPermission(permissions.permissions, 'pc', 'edit', [id]));
+
+  if (!code) {
+    return (
+      <SectionPage title="Add promo code">
+        <PromoCodeForm
+          defaultValues={newCodeValues()}
+          locations={choices}
+          submitLabel="Add promo code"
+          onSave={async (input) => {
+            await createPromoCode(api, input);
+            await navigate({ to: '/promo-codes', search: {} });
+          }}
+        />
+      </SectionPage>
+    );
+  }
+  const toggle = async () => {
+    setBusy(true);
+    setStatusError(null);
+    try {
+      await setPromoCodeActive(api, code.promo_code_id, { active: !code.active, version: code.version });
+      setConfirming(false);
+      await router.invalidate();
+    } catch (error) {
+      setStatusError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SectionPage title={`Promo code ${code.code}`}>
+      <p>
+        Used {code.uses.toLocaleString('en-US')} times{code.remaining === null ? ' (no cap)' : `, ${code.remaining.toLocaleString('en-US')} left`}.{' '}
+        {code.active ? 'Active.' : 'Deactivated.'}
+      </p>
+      <div className="record-layout">
+        <div className="record-main">
+          {canEdit ? (
+            <>
+              <PromoCodeForm
+                key={code.version}
+                defaultValues={valuesOf(code)}
+                locations={[...choices, ...locations.filter((l) => code.location_ids.includes(l.location_id) && !choices.includes(l))]}
+                submitLabel="Save changes"
+                onSave={async (input) => {
+                  setConflict(null);
+                  await updatePromoCode(api, code.promo_code_id, { ...input, version: code.version });
+                  await router.invalidate();
+                }}
+                onSaveFailed={(error) => {
+                  const found = versionConflictOf(error);
+                  setConflict(found);
+                  return found !== null;
+                }}
+                notice={
+                  conflict && (
+                    <div className="form-error" role="alert">
+                      Changed by {conflict.changedBy?.name ?? conflict.changedBy?.email ?? 'someone else'}
+                      {conflict.changedAt ? ` at ${conflict.changedAt}` : ''} after you opened it; nothing was saved.{' '}
+                      <button type="button" className="button" onClick={() => void router.invalidate().then(() => setConflict(null))}>
+                        Reload their version
+                      </button>
+                    </div>
+                  )
+                }
+              />
+              <ConfirmDialog
+                open={confirming}
+                onOpenChange={setConfirming}
+                trigger={
+                  <button type="button" className={`button ${code.active ? 'danger' : ''}`}>
+                    {code.active ? 'Deactivate' : 'Activate'}
+                  </button>
+                }
+                title={code.active ? `Deactivate ${code.code}?` : `Activate ${code.code}?`}
+                description={<p>{code.active ? 'Parkers can no longer use this code until it is activated again.' : 'Parkers can use this code again within its window.'}</p>}
+                confirmLabel={code.active ? 'Deactivate' : 'Activate'}
+                busyLabel="Saving…"
+                destructive={code.active}
+                busy={busy}
+                error={statusError}
+                onConfirm={() => void toggle()}
+              />
+            </>
+          ) : (
+            <p>You may view this code; editing it needs promo-code edit permission at each of its locations.</p>
+          )}
+        </div>
+        <HistoryPanel entries={history} timeZone="UTC" fieldLabels={HISTORY_FIELDS} formatValue={historyValue} />
+      </div>
+    </SectionPage>
+  );
+}

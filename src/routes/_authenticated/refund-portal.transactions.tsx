@@ -9,7 +9,6 @@ import { TransactionsList } from '../-components/transactions/transactions-list'
 /** The transaction search of the refund portal: the same list pattern as Locations (docs/sections.md). */
 export const Route = createFileRoute('/_authenticated/refund-portal/transactions')({
   // The pending screen is the search itself, loading: it comes with the section, never with the entry.
-  codeSplitGroupings: [['component', 'pendingComponent']],
   validateSearch: forgivingSearch(transactionSearchSchema),
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'refundPortal'),

@@ -1,8 +1,56 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { forgivingSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { settledSearchSchema } from '../../contract/dashboard-queries';
+import { SettledDashboard } from '../-components/dashboards/settled-dashboard';
 
+/** The settled dashboard: the range and location in the URL, the figures started by the loader. */
 export const Route = createFileRoute('/_authenticated/settled-dashboard')({
+  validateSearch: forgivingSearch(settledSearchSchema),
+  loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'settledDashboard'),
-  component: () => <SectionPage title="Settled Dashboard" />,
+  loader: async ({ context, deps, abortController }) => {
+    // The API module and the range arithmetic come with the request, not with the entry chunk.
+    const [{ getSettledDashboard }, { settledQueryOf }] = await Promise.all([
+      import('../../api/dashboards'),
+      import('../-components/dashboards/settled-range'),
+    ]);
+    try {
+      return { data: await getSettledDashboard(context.api, settledQueryOf(deps), { signal: abortController.signal }), error: null };
+    } catch (error) {
+      if (abortController.signal.aborted) throw error;
+      return { data: null, error: error instanceof Error && error.message ? error.message : 'The figures could not be loaded.' };
+    }
+  },
+  pendingMs: 400,
+  pendingComponent: () => <SettledPage data={null} error={null} />,
+  component: function LoadedSettledPage() {
+    const { data, error } = Route.useLoaderData();
+    return <SettledPage data={data} error={error} />;
+  },
 });
+
+function SettledPage({ data, error }: { data: Parameters<typeof SettledDashboard>[0]['data']; error: string | null }) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const { api } = Route.useRouteContext();
+  const busy = useRouterState({ select: (state) => state.isLoading });
+  return (
+    <SettledDashboard
+      search={search}
+      data={data}
+      loadError={error}
+      busy={busy}
+      onSearch={(next) => void navigate({ search: next })}
+      onRetry={() => void router.invalidate()}
+      onExport={async (onProgress) => {
+        const [{ exportSettledCsv }, { settledQueryOf }] = await Promise.all([
+          import('../../api/dashboards'),
+          import('../-components/dashboards/settled-range'),
+        ]);
+        await exportSettledCsv(api, settledQueryOf(search), onProgress);
+      }}
+    />
+  );
+}

@@ -1,7 +1,9 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/client';
+import { openTicket } from '../../api/refunds';
 import { getTransaction, getTransactionHistory } from '../../api/transactions';
+import { hasPermission } from '../../permissions/rules';
 import { forgivingSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
 import { transactionParamsSchema, transactionSearchSchema } from '../../contract/transactions';
@@ -45,5 +47,22 @@ export const Route = createFileRoute('/_authenticated/transactions/{-$transactio
 
 function TransactionPage() {
   const { transaction, history } = Route.useLoaderData();
-  return <TransactionDetailScreen transaction={transaction} history={history} search={Route.useSearch()} />;
+  const { permissions, api } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  const mayOpenTicket = hasPermission(permissions.permissions, 'rp', 'add', [transaction.location_id]);
+  return (
+    <TransactionDetailScreen
+      transaction={transaction}
+      history={history}
+      search={Route.useSearch()}
+      onOpenTicket={
+        mayOpenTicket
+          ? async (amountCents, reason) => {
+              const ticket = await openTicket(api, { transaction_id: transaction.transaction_id, amount_cents: amountCents, reason });
+              await navigate({ to: '/refund-portal/ticket-info/$ticketId', params: { ticketId: String(ticket.ticket_id) }, search: {} });
+            }
+          : undefined
+      }
+    />
+  );
 }

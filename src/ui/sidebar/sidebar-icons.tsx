@@ -6,12 +6,15 @@ import {
   Copy,
   History,
   Landmark,
+  LogOut,
   Mail,
   MapPin,
+  Menu,
   ReceiptText,
   ShieldCheck,
   SlidersHorizontal,
   Users,
+  X,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -37,3 +40,8 @@ export const SECTION_ICONS = {
 } satisfies Record<string, LucideIcon>;
 
 export type SidebarSection = keyof typeof SECTION_ICONS;
+
+/** The sidebar's own controls: open and close it, and Logout. */
+export const CONTROL_ICONS = { menu: Menu, close: X, logout: LogOut } satisfies Record<string, LucideIcon>;
+
+export type SidebarControl = keyof typeof CONTROL_ICONS;

@@ -1,9 +1,9 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { LogOut, Menu, X } from 'lucide-react';
 import { useId } from 'react';
 import { Tooltip, TooltipProvider } from '../tooltip';
 import { displayNameFromEmail, initialsFromName } from '../user-identity';
-import { SECTION_ICONS, type SidebarSection } from './sidebar-icons';
+import { SidebarIcon } from './sidebar-icon';
+import type { SidebarSection } from './sidebar-icons';
 
 /** One section the sidebar lists: its name, the route it opens, and the section whose icon it shows. */
 export interface SidebarEntry {
@@ -34,7 +34,6 @@ export function Sidebar({ email, entries, open, onToggle, onNavigate, onLogout }
       <nav id={navId} aria-label="Sections">
         <ul className="sidebar-nav">
           {entries.map((entry) => {
-            const Icon = SECTION_ICONS[entry.section];
             return (
               <li key={entry.to}>
                 <Tooltip label={entry.label} enabled={!open}>
@@ -46,7 +45,7 @@ export function Sidebar({ email, entries, open, onToggle, onNavigate, onLogout }
                     aria-label={open ? undefined : entry.label}
                     onClick={onNavigate}
                   >
-                    <Icon aria-hidden="true" className="sidebar-icon" />
+                    <SidebarIcon section={entry.section} />
                     {open && <span>{entry.label}</span>}
                   </Link>
                 </Tooltip>
@@ -66,7 +65,7 @@ export function Sidebar({ email, entries, open, onToggle, onNavigate, onLogout }
               onLogout();
             }}
           >
-            <LogOut aria-hidden="true" className="sidebar-icon" />
+            <SidebarIcon control="logout" />
             {open && <span>Logout</span>}
           </a>
         </Tooltip>
@@ -84,7 +83,7 @@ export function Sidebar({ email, entries, open, onToggle, onNavigate, onLogout }
           aria-controls={navId}
           aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <SidebarIcon control={open ? 'close' : 'menu'} className="sidebar-toggle-icon" />
         </button>
         {open && <span className="sidebar-title">Lightning Pay Admin</span>}
       </div>

@@ -47,7 +47,7 @@ const numberValue = (text: string) => (text.trim() === '' ? Number.NaN : Number(
  * The first message a field should show: schema messages once the field was changed or left, or after a submit;
  * the server's (a 400's fieldErrors) at once.
  */
-function shownError(meta: AnyFieldMeta, submitted: boolean): string | undefined {
+export function shownError(meta: AnyFieldMeta, submitted: boolean): string | undefined {
   const serverMessage = meta.errorMap.onServer;
   if (typeof serverMessage === 'string' && serverMessage) return serverMessage;
   if (!(meta.isTouched || meta.isBlurred || submitted)) return undefined;

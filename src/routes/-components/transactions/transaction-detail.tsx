@@ -5,6 +5,8 @@ import type { TransactionDetail, TransactionSearch } from '../../../contract/tra
 import { formatCalendarDate, formatDateTime, formatMoney, maskedPhone } from '../../../ui/format';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { SectionPage } from '../../../ui/section-page';
+import { AmountReasonForm } from '../refunds/amount-reason-form';
+import { centsToDollars } from '../refunds/ticket-labels';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './transaction-labels';
 
 const HISTORY_FIELDS: Record<string, string> = {
@@ -30,11 +32,15 @@ export function TransactionDetailScreen({
   transaction,
   history,
   search,
+  onOpenTicket,
 }: {
   transaction: TransactionDetail;
   history: readonly AuditEntry[];
   search: TransactionSearch;
+  /** Given with refund-portal add at the payment's location: opens a refund ticket (issue 12). */
+  onOpenTicket?: ((amountCents: number, reason: string) => Promise<void>) | undefined;
 }) {
+  const left = transaction.amount_cents - transaction.refunded_cents;
   const zone = transaction.time_zone;
   const rows: [string, ReactNode][] = [
     ['Location', transaction.location_name],
@@ -94,6 +100,19 @@ export function TransactionDetailScreen({
               </div>
             )}
           </section>
+          {onOpenTicket && left > 0 && (
+            <section aria-labelledby="open-ticket-title">
+              <h2 id="open-ticket-title">Open a refund ticket</h2>
+              <AmountReasonForm
+                title="Open a refund ticket"
+                defaultAmount={centsToDollars(left)}
+                amountHint={`What the parker asks back; at most ${formatMoney(left)} is left to refund.`}
+                submitLabel="Open a refund ticket"
+                sendingLabel="Opening…"
+                onSubmit={onOpenTicket}
+              />
+            </section>
+          )}
         </div>
         <HistoryPanel
           entries={history}

@@ -34,7 +34,8 @@ import {
 const USERS = { a: 'alice@example.com', b: 'bob@example.com' } as const;
 type UserKey = keyof typeof USERS;
 const NO_STAFF_ACCOUNT = 'No staff account for this e-mail';
-const LOGIN_ERRORS = { noStaff: NO_STAFF_ACCOUNT, network: NETWORK_ERROR_MESSAGE } as const;
+const ACCOUNT_DISABLED_MESSAGE = 'This staff account is disabled.';
+const LOGIN_ERRORS = { noStaff: NO_STAFF_ACCOUNT, network: NETWORK_ERROR_MESSAGE, disabled: ACCOUNT_DISABLED_MESSAGE } as const;
 type LoginErrorKey = keyof typeof LOGIN_ERRORS;
 
 type ModelEvent =
@@ -58,7 +59,13 @@ type ModelEvent =
   | { type: 'REFRESH_FAILED' }
   | { type: 'RETRY_DUE' }
   | { type: 'SIGN_OUT_DONE' }
-  | { type: 'SIGN_OUT_FAILED' };
+  | { type: 'SIGN_OUT_FAILED' }
+  /** A call was refused because an administrator disabled the account (issue 13). */
+  | { type: 'ACCOUNT_DISABLED' }
+  /** A navigation asks the permissions poller to check now. */
+  | { type: 'REFRESH_PERMISSIONS' }
+  /** The poller reports the session's permissions changed on the server (a role edited). */
+  | { type: 'PERMISSIONS_CHANGED' };
 
 interface ModelContext {
   user: UserKey | null;
@@ -67,6 +74,8 @@ interface ModelContext {
   stored: UserKey | null;
   /** Signed out at the start, without a valid stored session: nothing was cleared or signed out. */
   quiet: boolean;
+  /** The permissions in force are those the poller reported after the role changed, not the lookup's. */
+  changed: boolean;
 }
 
 const authModel = setup({
@@ -82,21 +91,24 @@ const authModel = setup({
       user: event.type === 'IDENTITY' ? event.user : null,
       loginError: null,
       quiet: false,
+      changed: false,
     })),
     resume: assign(({ event }) => {
       const user = event.type === 'STORED_SESSION' ? event.user : null;
       return { user, stored: user };
     }),
     signOutQuietly: assign({ quiet: true }),
-    forget: assign({ user: null, stored: null }),
+    forget: assign({ user: null, stored: null, changed: false }),
     failLogin: assign({ loginError: 'noStaff' }),
     failNetwork: assign({ loginError: 'network' }),
+    failDisabled: assign({ loginError: 'disabled' }),
+    changePermissions: assign({ changed: true }),
     clearLoginError: assign({ loginError: null }),
-    store: assign(({ context }) => ({ stored: context.user })),
+    store: assign(({ context }) => ({ stored: context.user, changed: false })),
   },
 }).createMachine({
   id: 'authModel',
-  context: { user: null, loginError: null, stored: null, quiet: false },
+  context: { user: null, loginError: null, stored: null, quiet: false, changed: false },
   initial: 'readingStoredSession',
   states: {
     // Firebase reports nothing here: it loads only once the first page is shown.
@@ -121,6 +133,7 @@ const authModel = setup({
         LOOKUP_UNREACHABLE: { target: 'restoringSession', actions: 'failNetwork' },
         LOGOUT: 'signingOut',
         SESSION_EXPIRED: 'signingOut',
+        ACCOUNT_DISABLED: { target: 'signingOut', actions: 'failDisabled' },
       },
     },
     restoringSession: {
@@ -137,6 +150,7 @@ const authModel = setup({
         ],
         LOGOUT: 'signingOut',
         SESSION_EXPIRED: 'signingOut',
+        ACCOUNT_DISABLED: { target: 'signingOut', actions: 'failDisabled' },
       },
     },
     authenticatedFromCache: {
@@ -149,6 +163,7 @@ const authModel = setup({
         ],
         LOGOUT: 'signingOut',
         SESSION_EXPIRED: 'signingOut',
+        ACCOUNT_DISABLED: { target: 'signingOut', actions: 'failDisabled' },
       },
       states: {
         // Anyone else, or nobody, as in every state of the session.
@@ -173,6 +188,10 @@ const authModel = setup({
         ],
         LOGOUT: 'signingOut',
         SESSION_EXPIRED: 'signingOut',
+        ACCOUNT_DISABLED: { target: 'signingOut', actions: 'failDisabled' },
+        // Nothing changes in the model; the stimulus checks the poller was told (an assign keeps it a step).
+        REFRESH_PERMISSIONS: { actions: assign(({ context }) => ({ ...context })) },
+        PERMISSIONS_CHANGED: { actions: 'changePermissions' },
       },
       states: {
         awaitingRefresh: { on: { REFRESH_DUE: 'refreshingIdToken' } },
@@ -189,6 +208,7 @@ const authModel = setup({
         IDENTITY: {},
         LOGOUT: {},
         SESSION_EXPIRED: {},
+        ACCOUNT_DISABLED: {},
       },
     },
     signedOut: {
@@ -296,6 +316,13 @@ function stimuli(harness: AuthHarness) {
     RETRY_DUE: () => harness.advance(ID_TOKEN_REFRESH_RETRY_MS),
     SIGN_OUT_DONE: () => harness.answerSignOut(),
     SIGN_OUT_FAILED: () => harness.answerSignOut({ error: new Error('auth/network-request-failed') }),
+    ACCOUNT_DISABLED: () => harness.send({ type: 'auth.accountDisabled', message: ACCOUNT_DISABLED_MESSAGE }),
+    REFRESH_PERMISSIONS: async () => {
+      const before = harness.pollerRefreshRequests;
+      await harness.send({ type: 'auth.refreshPermissions' });
+      expect(harness.pollerRefreshRequests).toBe(before + 1);
+    },
+    PERMISSIONS_CHANGED: () => harness.permissionsLoaded(harness.changedUserDataFor(lookupEmail())),
   };
 }
 
@@ -321,6 +348,8 @@ function checks(harness: AuthHarness) {
     );
     // The browser's online event is heard only while waiting to retry the lookup of a session restored from cache.
     expect(harness.onlineListeners).toBe(real().matches({ authenticatedFromCache: 'awaitingNetwork' }) ? 1 : 0);
+    // The permissions are checked with the server while (and only while) the session is authenticated.
+    expect(harness.pollers).toBe(real().matches('authenticated') ? 1 : 0);
   };
   return {
     readingStoredSession: (model: ModelSnapshot) => {
@@ -376,7 +405,8 @@ function checks(harness: AuthHarness) {
     },
     authenticated: (model: ModelSnapshot) => {
       mirrorsModel(model);
-      const userData = harness.userDataFor(real().context.email ?? '');
+      const email = real().context.email ?? '';
+      const userData = model.context.changed ? harness.changedUserDataFor(email) : harness.userDataFor(email);
       expect(real().hasTag('authenticated')).toBe(true);
       expect(real().hasTag('fromCache')).toBe(false);
       expect(real().context.permissions).toEqual(userData);

@@ -1,0 +1,253 @@
+/**
+ * Refunds and promo-code redemptions under concurrency (`npm run bench:money`), on a throwaway PostgreSQL cluster
+ * (bench/lib/postgres.ts), through the real app (`createApp` with the tests' fake ID-token verifier, `app.request`:
+ * session, permission check, validation, the locked transaction, JSON), 32 clients at a time over a pool of 32
+ * connections:
+ *
+ * 0. floor: the same number of reads of one payment by id, through the same session and permission checks.
+ * 1. distinct: each request refunds $1.00 of its own payment with its own Idempotency-Key; every 10th is also sent a
+ *    second time, at once, with the same key (a double click), which must replay the first answer.
+ * 2. hot: every request refunds 1¢ of one and the same payment (all of them queue on its row lock).
+ * 3. redeem: every request redeems one and the same promo code (no cap) for its own plate; then a code capped at
+ *    --cap is redeemed 2 × --cap times, which must succeed exactly --cap times.
+ *
+ * At the end the invariants are checked in SQL: every payment's refunded amount equals the sum of its refunds and
+ * never exceeds what was paid, its status follows, one audit row per refund and per redemption, one key per refund,
+ * each code's uses equal its redemptions and stay within its cap. Prints tables, writes bench/results/money.json.
+ * Reports goals; never fails a build.
+ *
+ *   npm run bench:money
+ *   npm run bench:money -- --requests 2000 --clients 16
+ *
+ * Options: --requests N per phase (default 6000), --clients N (default 32), --cap N (default 500),
+ * --database-url URL (an empty PostgreSQL database instead of a throwaway cluster).
+ */
+import { SESSION_HEADER } from '../src/contract/envelope';
+import { createApp } from '../server/app';
+import type { Db } from '../server/db/db';
+import { migrate } from '../server/db/migrate';
+import { openPostgresDatabase } from '../server/db/postgres';
+import { applyDemoSeed } from '../server/db/seed/demo-seed';
+import { fakeVerifyIdToken, idTokenFor, TEST_SESSION_SECRET } from '../server/testing/test-api';
+import { option } from './lib/cli';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/postgres';
+import { formatGoals, formatTable, goalAtLeast, goalAtMost, machineInfo, writeResults } from './lib/report';
+import { round, summarize, type Summary } from './lib/stats';
+
+const REQUESTS = Number(option('requests') ?? 6000);
+const CLIENTS = Number(option('clients') ?? 32);
+const CAP = Number(option('cap') ?? 500);
+const NOW = new Date('2026-03-02T15:00:00Z');
+const FIRST_PAYMENT = 1_000_000;
+const HOT_PAYMENT = 999_999;
+
+type App = ReturnType<typeof createApp>;
+
+async function signIn(app: App, email: string): Promise<Record<string, string>> {
+  const authorization = `Bearer ${idTokenFor(email)}`;
+  const response = await app.request('/auth/permissions', {
+    method: 'POST',
+    headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const body = (await response.json()) as { data?: { userData: { token: string } } };
+  if (!body.data) throw new Error(`sign-in of ${email} failed (${response.status})`);
+  return { Authorization: authorization, [SESSION_HEADER]: body.data.userData.token, 'Content-Type': 'application/json' };
+}
+
+interface PhaseResult {
+  requests: number;
+  ok: number;
+  refused: number;
+  other: number;
+  seconds: number;
+  perSecond: number;
+  latencyMs: Summary;
+}
+
+/** `count` requests from `clients` concurrent loops; `send(i)` returns the HTTP status. */
+async function phase(count: number, clients: number, send: (index: number) => Promise<number>): Promise<PhaseResult> {
+  let next = 0;
+  const latencies: number[] = [];
+  const statuses = { ok: 0, refused: 0, other: 0 };
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let index = next++; index < count; index = next++) {
+        const sent = performance.now();
+        const status = await send(index);
+        latencies.push(performance.now() - sent);
+        if (status === 200) statuses.ok++;
+        else if (status === 400 || status === 409) statuses.refused++;
+        else statuses.other++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { requests: count, ...statuses, seconds: round(seconds), perSecond: round(count / seconds), latencyMs: summarize(latencies) };
+}
+
+async function checkInvariants(db: Db) {
+  const { rows } = await db.query<Record<string, number>>(
+    `SELECT
+       (SELECT count(*)::int FROM transactions t
+         WHERE t.refunded_amount <> coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.transaction_id = t.transaction_id), 0)
+            OR t.refunded_amount > t.payment_amount
+            OR t.status <> CASE WHEN t.refunded_amount = 0 THEN 'paid'
+                                WHEN t.refunded_amount = t.payment_amount THEN 'refunded' ELSE 'partially_refunded' END)
+         AS payments_off,
+       (SELECT count(*)::int FROM refunds r
+         WHERE (SELECT count(*) FROM audit_log a WHERE a.entity = 'transaction' AND a.action = 'refund'
+                  AND a.entity_id = r.transaction_id::text AND (a.after ->> 'refund_id')::bigint = r.refund_id) <> 1)
+         AS refunds_without_one_audit_row,
+       (SELECT count(*)::int FROM refunds r WHERE NOT EXISTS (SELECT 1 FROM refund_idempotency_keys k WHERE k.refund_id = r.refund_id))
+         AS refunds_without_key,
+       (SELECT count(*)::int FROM refund_idempotency_keys WHERE refund_id IS NULL) AS keys_without_refund,
+       (SELECT count(*)::int FROM promo_codes p
+         WHERE p.uses <> (SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = p.promo_code_id)
+            OR p.uses > coalesce(p.total_cap, p.uses)) AS codes_off,
+       (SELECT count(*)::int FROM promo_redemptions r
+         WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'promo_redemption' AND a.entity_id = r.redemption_id::text))
+         AS redemptions_without_audit_row`,
+  );
+  return rows[0]!;
+}
+
+async function main() {
+  let cluster: ThrowawayPostgres | undefined;
+  const databaseUrl = option('database-url') ?? (cluster = await startThrowawayPostgres('lpa_money')).url;
+  const db = openPostgresDatabase({ connectionString: databaseUrl, max: CLIENTS });
+  try {
+    await migrate(db);
+    await applyDemoSeed(db);
+    console.info(`PostgreSQL ${cluster?.version ?? databaseUrl}; ${REQUESTS} requests a phase, ${CLIENTS} clients; load ${machineInfo().loadAverage.join(' ')}`);
+    await db.query(
+      `INSERT INTO transactions (transaction_id, location_id, license_plate, payment_time, expiry_date_time, payment_amount)
+       SELECT id, 1 + id % 6, 'BENCH' || (id % 100000), $2::timestamptz, $2::timestamptz + interval '2 hours', 50.00
+         FROM generate_series($1::bigint, $1::bigint + $3 - 1) AS id`,
+      [FIRST_PAYMENT, NOW.toISOString(), REQUESTS],
+    );
+    await db.query(
+      `INSERT INTO transactions (transaction_id, location_id, license_plate, payment_time, expiry_date_time, payment_amount)
+       VALUES ($1, 1, 'HOT1', $2::timestamptz, $2::timestamptz + interval '2 hours', 100000.00)`,
+      [HOT_PAYMENT, NOW.toISOString()],
+    );
+    const app = createApp({
+      db,
+      verifyIdToken: fakeVerifyIdToken,
+      session: { secret: TEST_SESSION_SECRET, ttlSeconds: 3600 },
+      corsOrigins: [],
+      now: () => NOW,
+      logError: (message, error) => console.error(`[api] ${message}:`, error),
+    });
+    const headers = await signIn(app, 'admin@example.com');
+    const post = async (path: string, body: unknown, extra: Record<string, string> = {}) => {
+      const response = await app.request(path, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const promo = async (code: string, cap: number | null) =>
+      post('/promo-codes', {
+        code,
+        discount_type: 'percent',
+        discount_value: 10,
+        multi_use: true,
+        total_cap: cap,
+        per_plate_cap: null,
+        valid_from: '2026-03-01T00:00:00Z',
+        valid_to: '2026-04-01T00:00:00Z',
+        location_ids: [1],
+        active: true,
+      });
+    if ((await promo('HOTCODE', null)) !== 200 || (await promo('CAPPED', CAP)) !== 200) throw new Error('could not create the codes');
+
+    // Warm-up: the JIT, the pool's connections, the planner's caches.
+    await phase(200, CLIENTS, (index) => post(`/transactions/${FIRST_PAYMENT + index}/refunds`, { amount_cents: 1, reason: 'warm-up' }, { 'Idempotency-Key': `warm-${index}` }));
+
+    // The floor: the same session, permission and JSON path without a write (one payment read by id).
+    const baseline = await phase(REQUESTS, CLIENTS, async (index) => {
+      const response = await app.request(`/transactions/${FIRST_PAYMENT + index}`, { headers });
+      await response.arrayBuffer();
+      return response.status;
+    });
+    let doubleClicksOff = 0;
+    const distinct = await phase(REQUESTS, CLIENTS, async (index) => {
+      const send = () => post(`/transactions/${FIRST_PAYMENT + index}/refunds`, { amount_cents: 100, reason: 'Bench' }, { 'Idempotency-Key': `d-${index}` });
+      if (index % 10 !== 0) return send();
+      const [first, second] = await Promise.all([send(), send()]);
+      if (first !== 200 || second !== 200) doubleClicksOff++;
+      return first;
+    });
+    const hot = await phase(REQUESTS, CLIENTS, (index) =>
+      post(`/transactions/${HOT_PAYMENT}/refunds`, { amount_cents: 1, reason: 'Bench hot' }, { 'Idempotency-Key': `h-${index}` }),
+    );
+    const redeem = await phase(REQUESTS, CLIENTS, (index) =>
+      post('/promo-codes/redeem', { code: 'HOTCODE', location_id: 1, license_plate: `R${index}`, quote_cents: 1000 }),
+    );
+    const capped = await phase(2 * CAP, CLIENTS, (index) =>
+      post('/promo-codes/redeem', { code: 'CAPPED', location_id: 1, license_plate: `C${index}`, quote_cents: 1000 }),
+    );
+    const invariants = await checkInvariants(db);
+    const counted = await db.query<{ distinct_refunds: number; hot_refunds: number }>(
+      `SELECT (SELECT count(*)::int FROM refunds WHERE reason = 'Bench') AS distinct_refunds,
+              (SELECT count(*)::int FROM refunds WHERE transaction_id = $1) AS hot_refunds`,
+      [HOT_PAYMENT],
+    );
+    const violations = {
+      ...invariants,
+      double_clicks_not_replayed: doubleClicksOff,
+      distinct_refunds_not_once_each: Math.abs(counted.rows[0]!.distinct_refunds - REQUESTS),
+      hot_refunds_not_once_each: Math.abs(counted.rows[0]!.hot_refunds - REQUESTS),
+      capped_successes_not_cap: Math.abs(capped.ok - CAP),
+      failed_requests: distinct.other + hot.other + redeem.other + capped.other + distinct.refused + hot.refused + redeem.refused,
+    };
+    const invariantViolations = Object.values(violations).reduce((sum, value) => sum + value, 0);
+
+    const row = (name: string, result: PhaseResult) => [
+      name,
+      result.requests,
+      result.ok,
+      result.refused,
+      result.perSecond,
+      round(result.latencyMs.p50),
+      round(result.latencyMs.p95),
+      round(result.latencyMs.max),
+    ];
+    console.info(
+      formatTable(
+        ['phase', 'requests', '200', '400/409', 'per s', 'p50 ms', 'p95 ms', 'max ms'],
+        [row('read one payment (floor)', baseline), row('refund, distinct payments', distinct), row('refund, one hot payment', hot), row('redeem, one hot code', redeem), row(`redeem, capped at ${CAP}`, capped)],
+      ),
+    );
+    console.info(formatTable(['invariant', 'violations'], Object.entries(violations)));
+    const results = {
+      refundsPerSecDistinct: distinct.perSecond,
+      refundsPerSecHot: hot.perSecond,
+      redeemPerSecHot: redeem.perSecond,
+      refundP95Ms: round(distinct.latencyMs.p95),
+      refundHotP95Ms: round(hot.latencyMs.p95),
+      redeemP95Ms: round(redeem.latencyMs.p95),
+      invariantViolations,
+      violations,
+      phases: { baseline, distinct, hot, redeem, capped },
+      settings: { requests: REQUESTS, clients: CLIENTS, cap: CAP, postgres: cluster?.version ?? 'DATABASE_URL' },
+      machine: machineInfo(),
+    };
+    const goals = [
+      goalAtLeast('refunds/s, distinct payments', 'refundsPerSecDistinct', results.refundsPerSecDistinct, 1000, '/s'),
+      goalAtLeast('redemptions/s, hot code', 'redeemPerSecHot', results.redeemPerSecHot, 500, '/s'),
+      goalAtMost('refund p95, distinct payments', 'refundP95Ms', results.refundP95Ms, 50, 'ms'),
+      goalAtMost('invariant violations', 'invariantViolations', invariantViolations, 0, ''),
+    ];
+    console.info(formatGoals(goals));
+    console.info(`Wrote ${await writeResults('money', { ...results, goals })}`);
+  } finally {
+    await db.close();
+    cluster?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

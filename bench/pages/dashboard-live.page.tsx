@@ -1,0 +1,46 @@
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from '../../src/api/client';
+import { RealtimeDashboard } from '../../src/routes/-components/dashboards/realtime-dashboard';
+
+/**
+ * The console's real-time dashboard component (the same followRealtime stream reader and React screen as `/`),
+ * against the API of `npm run bench:dashboards`. Records when each new count of today's payments is on screen: after
+ * the frame that shows it (requestAnimationFrame, then a task, runs after that frame's paint).
+ */
+const params = new URLSearchParams(location.search);
+const api = createApiClient({
+  apiBase: params.get('api') ?? '',
+  getIdToken: async () => params.get('idToken'),
+  getSessionToken: () => params.get('session'),
+  onSessionError: (code) => console.error(`session error ${code}`),
+});
+
+/** [when painted (epoch ms), today's payments shown]: one entry per change of the figure. */
+const painted: [number, number][] = [];
+declare global {
+  interface Window {
+    paintedCounts: () => [number, number][];
+  }
+}
+window.paintedCounts = () => painted;
+
+let shown = -1;
+new MutationObserver(() => {
+  const text = document.querySelector('[data-figure="payments"]')?.textContent;
+  if (!text) return;
+  const count = Number(text.replace(/,/g, ''));
+  if (count === shown) return;
+  shown = count;
+  requestAnimationFrame(() => setTimeout(() => painted.push([Date.now(), count]), 0));
+}).observe(document.body, { childList: true, subtree: true, characterData: true });
+
+createRoot(document.getElementById('root')!).render(
+  <RealtimeDashboard
+    api={api}
+    query={params.get('locationId') ? { locationId: params.get('locationId')! } : {}}
+    initial={null}
+    loadError={null}
+    onQuery={() => undefined}
+    onRetry={() => undefined}
+  />,
+);

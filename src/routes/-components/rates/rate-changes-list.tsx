@@ -1,0 +1,246 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { ListResult } from '../../../app/list-route';
+import { RATE_CHANGE_STATUSES, type RateChangeListQuery, type RateChangeStatus } from '../../../contract/rate-change-search';
+import type { RateChange } from '../../../contract/rates';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { CsvExportButton } from '../../../ui/csv-export-button';
+import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
+import { formatDateTime } from '../../../ui/format';
+import { FormField } from '../../../ui/form-field';
+import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
+import { SectionPage } from '../../../ui/section-page';
+import { urlPaging } from '../url-paging';
+import type { RateLocationRef } from './rate-location-choice';
+
+// The latest effective time first: what is coming, then what came.
+const DEFAULT_SORT: SortState = { key: 'effective_at', dir: 'desc' };
+
+const STATUS_LABELS: Record<RateChangeStatus, string> = { scheduled: 'Scheduled', applied: 'Applied', cancelled: 'Cancelled' };
+
+export interface RateChangesListProps {
+  search: RateChangeListQuery;
+  /** The page, why it could not be had, or null while it loads (the route's pending screen). */
+  result: ListResult<RateChange> | null;
+  /** The locations whose rates the user may view, for the location filter. */
+  locations: readonly RateLocationRef[];
+  /** Rate settings edit at this location: may cancel its scheduled changes. */
+  canEdit: (locationId: number) => boolean;
+  /** Rate settings edit somewhere: may schedule a change. */
+  canSchedule: boolean;
+  onSearch: (update: (current: RateChangeListQuery) => RateChangeListQuery) => void;
+  onRetry: () => void;
+  onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  /** Cancels a scheduled change; rejects with the reason shown in the dialog. */
+  onCancelChange: (change: RateChange) => Promise<void>;
+  busy: boolean;
+}
+
+const personLabel = (person: RateChange['created_by']) => (person ? (person.name ?? person.email) : '—');
+
+function activeFilters(search: RateChangeListQuery, locations: readonly RateLocationRef[]): ActiveFilter[] {
+  const filters: ActiveFilter[] = [];
+  if (search.locationId !== undefined) {
+    const name = locations.find((location) => location.location_id === search.locationId)?.name;
+    filters.push({ label: 'Location', value: name ?? `#${search.locationId}` });
+  }
+  if (search.status) filters.push({ label: 'Status', value: STATUS_LABELS[search.status] });
+  return filters;
+}
+
+/** Scheduled, applied and cancelled rate changes of the user's locations: filters, sort, pages, CSV, cancel. */
+export function RateChangesList(props: RateChangesListProps) {
+  const { search, result, onSearch, canEdit } = props;
+  const filters = activeFilters(search, props.locations);
+  const sort: SortState = search.sort ? { key: search.sort, dir: search.dir ?? 'asc' } : DEFAULT_SORT;
+  const [cancelling, setCancelling] = useState<{ change: RateChange; busy: boolean; error: string | null } | null>(null);
+
+  const columns = useMemo<DataColumn<RateChange>[]>(
+    () => [
+      { id: 'location', header: 'Location', sortable: true, alwaysShown: true, cell: (change) => change.location_name },
+      {
+        id: 'effective_at',
+        header: 'Effective at',
+        sortable: true,
+        firstDirection: 'desc',
+        alwaysShown: true,
+        cell: (change) => formatDateTime(change.effective_at, change.time_zone),
+      },
+      { id: 'status', header: 'Status', cell: (change) => STATUS_LABELS[change.status] },
+      { id: 'created_by', header: 'Scheduled by', cell: (change) => personLabel(change.created_by) },
+      { id: 'reason', header: 'Reason', cell: (change) => change.reason },
+      {
+        id: 'created_at',
+        header: 'Scheduled at',
+        sortable: true,
+        firstDirection: 'desc',
+        hiddenByDefault: true,
+        cell: (change) => formatDateTime(change.created_at, change.time_zone),
+      },
+      {
+        id: 'cancelled',
+        header: 'Cancelled',
+        hiddenByDefault: true,
+        cell: (change) =>
+          change.cancelled_at ? `${formatDateTime(change.cancelled_at, change.time_zone)} by ${personLabel(change.cancelled_by)}` : '—',
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        alwaysShown: true,
+        cell: (change) => {
+          if (!canEdit(change.location_id)) return null;
+          const when = formatDateTime(change.effective_at, change.time_zone);
+          return (
+            <div className="form-actions">
+              <Link
+                to="/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}"
+                params={{ locationId: String(change.location_id), rateId: String(change.rate_set_id) }}
+                aria-label={`Start a new change from the rates of ${change.location_name} at ${when}`}
+              >
+                Start from this
+              </Link>
+              {change.status === 'scheduled' && (
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Cancel the change of ${change.location_name} at ${when}`}
+                  onClick={() => setCancelling({ change, busy: false, error: null })}
+                >
+                  Cancel change
+                </button>
+              )}
+            </div>
+          );
+        },
+      },
+    ],
+    [canEdit],
+  );
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    setCancelling({ ...cancelling, busy: true, error: null });
+    try {
+      await props.onCancelChange(cancelling.change);
+      setCancelling(null);
+    } catch (error) {
+      setCancelling({ ...cancelling, busy: false, error: error instanceof Error && error.message ? error.message : 'The server did not answer.' });
+    }
+  };
+
+  return (
+    <SectionPage title="Rate Changes">
+      <div className="list-toolbar">
+        {props.canSchedule && (
+          <Link to="/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}" params={{}} className="button primary">
+            Schedule a rate change
+          </Link>
+        )}
+        <CsvExportButton onExport={props.onExport} />
+      </div>
+      <RateChangeFilters search={search} locations={props.locations} onSearch={onSearch} />
+      {result === null ? (
+        <TableSkeleton columns={6} label="Loading rate changes…" />
+      ) : !result.ok ? (
+        <LoadError message={result.message} onRetry={props.onRetry} />
+      ) : result.page.rows.length === 0 ? (
+        <EmptyState
+          noun="rate changes"
+          filters={filters}
+          onClearFilters={() => onSearch((current) => ({ sort: current.sort, dir: current.dir, pageSize: current.pageSize }))}
+          whenUnfiltered={<p>No rate change has been scheduled at your locations yet.</p>}
+        />
+      ) : (
+        <DataTable
+          caption="Rate changes at your locations"
+          columns={columns}
+          rows={result.page.rows}
+          rowKey={(change) => String(change.rate_set_id)}
+          sort={sort}
+          onSortChange={(next) =>
+            onSearch((current) => ({ ...current, sort: next.key as RateChangeListQuery['sort'], dir: next.dir, page: undefined }))
+          }
+          columnChoiceKey="rate-changes"
+          busy={props.busy}
+          paging={urlPaging(result.page, { one: 'rate change', other: 'rate changes' }, onSearch)}
+        />
+      )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => (open ? undefined : setCancelling(null))}
+        title="Cancel this rate change?"
+        description={
+          cancelling && (
+            <p>
+              The rates of <strong>{cancelling.change.location_name}</strong> will not change at{' '}
+              {formatDateTime(cancelling.change.effective_at, cancelling.change.time_zone)}. The change stays in this list as
+              cancelled.
+            </p>
+          )
+        }
+        confirmLabel="Cancel the change"
+        busyLabel="Cancelling…"
+        cancelLabel="Keep it"
+        destructive
+        busy={cancelling?.busy ?? false}
+        error={cancelling?.error}
+        onConfirm={() => void confirmCancel()}
+      />
+    </SectionPage>
+  );
+}
+
+/** The location and status filters: each applies at once and goes back to page 1. */
+function RateChangeFilters({
+  search,
+  locations,
+  onSearch,
+}: Pick<RateChangesListProps, 'search' | 'locations' | 'onSearch'>) {
+  return (
+    <form role="search" aria-label="Filter rate changes" className="filter-form" onSubmit={(event) => event.preventDefault()}>
+      <FormField label="Location">
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={search.locationId ?? ''}
+            onChange={(event) =>
+              onSearch((current) => ({ ...current, locationId: event.target.value ? Number(event.target.value) : undefined, page: undefined }))
+            }
+          >
+            <option value="">Any location</option>
+            {locations.map((location) => (
+              <option key={location.location_id} value={location.location_id}>
+                {location.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Status">
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={search.status ?? ''}
+            onChange={(event) =>
+              onSearch((current) => ({
+                ...current,
+                status: (event.target.value || undefined) as RateChangeListQuery['status'],
+                page: undefined,
+              }))
+            }
+          >
+            <option value="">Any status</option>
+            {RATE_CHANGE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </form>
+  );
+}

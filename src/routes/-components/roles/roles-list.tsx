@@ -1,0 +1,105 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import type { ListResult } from '../../../app/list-route';
+import type { Role, RoleListQuery } from '../../../contract/roles';
+import { describeRole } from '../../../permissions/role-matrix';
+import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
+import { FormField } from '../../../ui/form-field';
+import { EmptyState, LoadError, TableSkeleton } from '../../../ui/list-states';
+import { urlPaging } from '../url-paging';
+
+const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
+
+export interface RolesListProps {
+  search: RoleListQuery;
+  result: ListResult<Role> | null;
+  busy: boolean;
+  locationName: (id: number) => string;
+  onOpen: (role: Role) => void;
+  openLabel: string;
+  onSearch: (update: (current: RoleListQuery) => RoleListQuery) => void;
+  onRetry: () => void;
+}
+
+/** Roles with how many staff hold each and what they grant, in words; each opens in the editor. */
+export function RolesList(props: RolesListProps) {
+  const { search, result, onSearch, locationName, onOpen, openLabel } = props;
+  const sort: SortState = search.sort ? { key: search.sort, dir: search.dir ?? 'asc' } : DEFAULT_SORT;
+  const columns = useMemo<DataColumn<Role>[]>(
+    () => [
+      { id: 'name', header: 'Role', sortable: true, alwaysShown: true, cell: (role) => role.name },
+      { id: 'user_count', header: 'Staff holding it', sortable: true, numeric: true, firstDirection: 'desc', cell: (role) => role.user_count.toLocaleString('en-US') },
+      {
+        id: 'summary',
+        header: 'Grants',
+        cell: (role) => describeRole(role.permissions, locationName).join('. ') || 'Nothing',
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        alwaysShown: true,
+        cell: (role) => (
+          <button type="button" className="button" aria-label={`${openLabel} ${role.name}`} onClick={() => onOpen(role)}>
+            {openLabel}
+          </button>
+        ),
+      },
+    ],
+    [locationName, onOpen, openLabel],
+  );
+  return (
+    <>
+      <RoleSearch search={search} onSearch={onSearch} />
+      {result === null ? (
+        <TableSkeleton columns={4} label="Loading roles…" />
+      ) : !result.ok ? (
+        <LoadError message={result.message} onRetry={props.onRetry} />
+      ) : result.page.rows.length === 0 ? (
+        <EmptyState
+          noun="roles"
+          filters={search.q ? [{ label: 'Search', value: `“${search.q}”` }] : []}
+          onClearFilters={() => onSearch((current) => ({ sort: current.sort, dir: current.dir, pageSize: current.pageSize }))}
+          whenUnfiltered={<p>No roles yet.</p>}
+        />
+      ) : (
+        <DataTable
+          caption="Roles"
+          columns={columns}
+          rows={result.page.rows}
+          rowKey={(role) => String(role.role_id)}
+          sort={sort}
+          onSortChange={(next) =>
+            onSearch((current) => ({ ...current, sort: next.key as RoleListQuery['sort'], dir: next.dir, page: undefined }))
+          }
+          columnChoiceKey="roles"
+          busy={props.busy}
+          paging={urlPaging(result.page, { one: 'role', other: 'roles' }, onSearch)}
+        />
+      )}
+    </>
+  );
+}
+
+function RoleSearch({ search, onSearch }: Pick<RolesListProps, 'search' | 'onSearch'>) {
+  const [q, setQ] = useState(search.q ?? '');
+  const [shownQ, setShownQ] = useState(search.q);
+  if (shownQ !== search.q) {
+    setShownQ(search.q);
+    setQ(search.q ?? '');
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch((current) => ({ ...current, q: q.trim() || undefined, page: undefined }));
+  };
+  return (
+    <form role="search" aria-label="Filter roles" className="filter-form" onSubmit={submit}>
+      <FormField label="Role name">
+        {(control) => (
+          <input {...control} type="search" className="input" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
+        )}
+      </FormField>
+      <button type="submit" className="button">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+import { useForm, useStore } from '@tanstack/react-form';
+import { useRef, useState, type ReactNode } from 'react';
+import * as z from 'zod/mini';
+import { fieldErrorsOf, messageOf } from '../../../api/error-data';
+import { userInviteSchema, type AssignableRole, type UserInvite } from '../../../contract/users';
+import { FormField } from '../../../ui/form-field';
+import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
+import { shownError } from '../locations/location-form';
+
+/** The invite form's values; the edit form has the same without the e-mail (which names the sign-in account). */
+export interface UserFormValues {
+  email: string;
+  display_name: string;
+  /** 0 until a role is chosen: the schema refuses it with "Choose a role." */
+  role_id: number;
+}
+
+const LABELS: Record<keyof UserFormValues, string> = { email: 'E-mail', display_name: 'Name', role_id: 'Role' };
+
+export interface UserFormProps {
+  mode: 'invite' | 'edit';
+  defaultValues: UserFormValues;
+  /** The roles offered: those the editor may give, plus the user's current one (shown even when not theirs to give). */
+  roles: readonly AssignableRole[];
+  submitLabel: string;
+  sendingLabel: string;
+  onSave: (values: UserInvite) => Promise<void>;
+  /** A failure the screen explains itself (a version conflict): true when it has. */
+  onSaveFailed?: (error: unknown) => boolean;
+  notice?: ReactNode;
+  onCancel: () => void;
+}
+
+/**
+ * Invite and edit (TanStack Form with the contract's schema): messages at their fields, the server's 400 placed the
+ * same way, anything else said above the buttons; what was typed stays on any failure.
+ */
+export function UserForm(props: UserFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The edit form carries the staff member's e-mail unchanged (not shown), so one schema serves both.
+  const schema = userInviteSchema;
+  const focusFirstInvalid = () =>
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  const form = useForm({
+    defaultValues: props.defaultValues,
+    // On change and on submit only: a blur check would leave its message standing after the field is corrected
+    // until the next blur.
+    validators: { onChange: schema, onSubmit: schema },
+    onSubmitInvalid: focusFirstInvalid,
+    listeners: {
+      onChange: ({ fieldApi }) => {
+        if (!fieldApi.state.meta.errorMap.onServer) return;
+        fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
+      },
+    },
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null);
+      try {
+        await props.onSave(z.parse(schema, value));
+      } catch (error) {
+        const fieldErrors = Object.entries(fieldErrorsOf(error) ?? {});
+        const placed = fieldErrors.filter(([field]) => field in LABELS);
+        for (const [field, message] of placed) {
+          formApi.setFieldMeta(field as keyof UserFormValues, (meta) => ({
+            ...meta,
+            errorMap: { ...meta.errorMap, onServer: message },
+          }));
+        }
+        if (placed.length > 0) focusFirstInvalid();
+        else if (!props.onSaveFailed?.(error)) setFailure(messageOf(error));
+        return;
+      }
+      formApi.reset(value);
+    },
+  });
+  const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
+  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+
+  return (
+    <form
+      ref={formRef}
+      className="user-form"
+      noValidate
+      aria-busy={isSubmitting || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
+      {props.mode === 'invite' && (
+        <form.Field name="email">
+          {(field) => (
+            <FormField label={LABELS.email} hint="The set-password link is for this address." error={shownError(field.state.meta, submitted)}>
+              {(control) => (
+                <input
+                  {...control}
+                  name={field.name}
+                  type="email"
+                  className="input"
+                  autoComplete="off"
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                />
+              )}
+            </FormField>
+          )}
+        </form.Field>
+      )}
+      <form.Field name="display_name">
+        {(field) => (
+          <FormField label={LABELS.display_name} error={shownError(field.state.meta, submitted)}>
+            {(control) => (
+              <input
+                {...control}
+                name={field.name}
+                className="input"
+                autoComplete="off"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+              />
+            )}
+          </FormField>
+        )}
+      </form.Field>
+      <form.Field name="role_id">
+        {(field) => (
+          <FormField
+            label={LABELS.role_id}
+            hint="Only roles that grant nothing beyond what you hold yourself are offered."
+            error={shownError(field.state.meta, submitted)}
+          >
+            {(control) => (
+              <select
+                {...control}
+                name={field.name}
+                className="select"
+                value={field.state.value > 0 ? String(field.state.value) : ''}
+                onChange={(event) => field.handleChange(event.target.value === '' ? 0 : Number(event.target.value))}
+                onBlur={field.handleBlur}
+              >
+                <option value="">Choose a role</option>
+                {props.roles.map((role) => (
+                  <option key={role.role_id} value={role.role_id}>
+                    {role.name}
+                    {role.superuser ? ' (superuser)' : ''}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
+      </form.Field>
+      {props.notice}
+      {failure && (
+        <div className="form-error" role="alert">
+          {failure}
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={isSubmitting}>
+          {isSubmitting ? props.sendingLabel : props.submitLabel}
+        </button>
+        <button type="button" className="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
