@@ -1,11 +1,16 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { importWhenIdle } from '../ui/idle-import';
 import { useEnforcementEngine } from './enforcement-context';
 import { markDeliberateLogout } from './safe-redirect';
 import { useSessionServices } from './session-services';
 
-// Radix's AlertDialog (~20 KB gz) is loaded only when the question is asked: it would otherwise sit on the critical
-// path of every signed-in page, /list included (bench:screen listJsGzKB).
-const ConfirmDialog = lazy(() => import('../ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
+// Radix's AlertDialog (~20 KB gz) stays off the critical path of every signed-in page, /list included (bench:screen
+// listJsGzKB), but it cannot wait until the question is asked: the question is asked offline, when the download would
+// fail (and the service worker may not have precached it yet on a first visit). So it is an idle-time import
+// (../ui/idle-import.ts), already there when the officer taps Logout; the lazy component then resolves at once.
+const loadConfirmDialog = () => import('../ui/confirm-dialog');
+importWhenIdle(loadConfirmDialog);
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })));
 
 /**
  * Logout, asking first when it would lose what cannot be fetched again now: offline, logging out empties the local
