@@ -84,5 +84,7 @@ export function wallClockMinute(text: string): number {
 
 /** Monday = 0 of the day `localDay` days after 1970-01-01 (a Thursday). */
 export function weekdayOfDay(localDay: number): number {
-  return (((localDay + 3) % 7) + 7) % 7;
+  // Not `%`: the day is a double in the engine's loop, and V8 computes `%` on doubles with a slow call (fmod).
+  const days = localDay + 3;
+  return days - Math.floor(days / 7) * 7;
 }
