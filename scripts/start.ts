@@ -11,6 +11,8 @@ const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-lpa';
 const apiPort = process.env.PORT ?? '8787';
 const consoleUrl = 'http://127.0.0.1:5173';
 const emulatorHost = '127.0.0.1:9099';
+/** MailDev: catches every message the API sends (Mailing) and shows them on a web page. */
+const mailDev = { smtpPort: '1025', webUrl: 'http://127.0.0.1:1080' };
 
 const { result } = concurrently(
   [
@@ -29,7 +31,14 @@ const { result } = concurrently(
         FIREBASE_PROJECT_ID: projectId,
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
         CORS_ORIGINS: `${consoleUrl},http://localhost:5173`,
+        MAIL_SMTP_HOST: '127.0.0.1',
+        MAIL_SMTP_PORT: mailDev.smtpPort,
       },
+    },
+    {
+      name: 'mail',
+      prefixColor: 'green',
+      command: `maildev --ip 127.0.0.1 --smtp ${mailDev.smtpPort} --web 1080 --silent`,
     },
     {
       name: 'console',
@@ -49,6 +58,7 @@ Promise.all([
   waitForUrl(`http://${emulatorHost}/`),
   waitForUrl(`http://127.0.0.1:${apiPort}/health`),
   waitForUrl(consoleUrl),
+  waitForUrl(`${mailDev.webUrl}/email`),
 ])
   .then(() => {
     const rows = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(26)} ${a.password.padEnd(16)} ${a.description}`);
@@ -59,6 +69,8 @@ Promise.all([
         '',
         'Demo accounts (e-mail, password, what it may do):',
         ...rows,
+        '',
+        `Mail catcher (MailDev): ${mailDev.webUrl} (every message the API sends, e.g. Mailing, lands there)`,
         '',
         'Press Ctrl-C to stop everything.',
         '',

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../src/contract/refunds';
 import type { VerifyIdToken } from './auth/id-token';
 import { createSessionTokens } from './auth/session-token';
 import type { Db } from './db/db';
+import { readServerConfig } from './config';
 import type { DevSeedReport } from './db/seed/dev-seed';
 import { FIREBASE_ID_TOKEN, SESSION_TOKEN, type ApiApp } from './http/api-app';
 import { envelopeErrorHandler, envelopeNotFound, type LogError } from './http/errors';
@@ -18,8 +19,10 @@ import { registerDevPaymentRoute } from './routes/dev-payments';
 import { devRatesClock, registerDevRatesClockRoute } from './routes/dev-rates-clock';
 import { registerDevReseedRoute } from './routes/dev-reseed';
 import { registerEnforcementRoutes } from './routes/enforcement';
+import { registerEnforcementLiteRoutes } from './routes/enforcement-lite';
 import { registerHealthRoute } from './routes/health';
 import { registerLocationRoutes } from './routes/locations';
+import { registerMailingRoutes, type MailingDeps } from './routes/mailing';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
 import { registerRateRoutes } from './routes/rates';
 import { registerRefundTicketRoutes } from './routes/refund-tickets';
@@ -27,6 +30,9 @@ import { registerRefundRoutes } from './routes/refunds';
 import { registerTransactionRoutes } from './routes/transactions';
 import { registerRoleRoutes } from './routes/roles';
 import { registerUserRoutes } from './routes/users';
+import { localCopyDatabases, type CopyDatabases } from './copy/copy-databases';
+import { createCopyService } from './copy/copy-service';
+import { registerDatabaseCopyRoutes } from './routes/database-copy';
 import type { StaffAccounts } from './auth/staff-accounts';
 
 export interface AppDeps {
@@ -42,7 +48,16 @@ export interface AppDeps {
   logError?: LogError;
   /** The identity provider's accounts, for inviting staff (firebase-admin; a model in tests). */
   staffAccounts?: StaffAccounts;
+  /** Mailing's SMTP settings and job runner (absent: the local MailDev defaults of config.ts, no runner). */
+  mailer?: MailingDeps;
+  /** Database Copy's named databases (COPY_DATABASES); by default this database and a staging PGlite in memory. */
+  copyDatabases?: CopyDatabases;
+  /** Requests whose Origin has this host name are refused Database Copy (PRODUCTION_ADMIN_HOST). */
+  productionAdminHost?: string;
 }
+
+/** The console's default VITE_PRODUCTION_HOST (src/app/config.ts): the same host on both sides unless configured. */
+export const DEFAULT_PRODUCTION_ADMIN_HOST = 'admin.lightningpay.com';
 
 /**
  * Requests are small JSON documents; anything bigger is refused before it is read into memory. The limit leaves room
@@ -103,6 +118,18 @@ export function createApp(deps: AppDeps): ApiApp {
   registerEnforcementRoutes(app, routeDeps);
   registerUserRoutes(app, routeDeps, deps.staffAccounts);
   registerRoleRoutes(app, routeDeps);
+  registerMailingRoutes(app, routeDeps, deps.mailer ?? { settings: readServerConfig({}).mail });
+  registerDatabaseCopyRoutes(app, {
+    ...routeDeps,
+    copies: createCopyService({
+      db: deps.db,
+      databases: deps.copyDatabases ?? localCopyDatabases(deps.db, 'memory://'),
+      now,
+      logError,
+    }),
+    productionAdminHost: deps.productionAdminHost ?? DEFAULT_PRODUCTION_ADMIN_HOST,
+  });
+  registerEnforcementLiteRoutes(app, routeDeps, deps.staffAccounts);
   if (deps.devReseed) registerDevReseedRoute(app, deps.devReseed);
   // Development and end-to-end stacks only (DEV_SEED=1), like /dev/reseed: lets simulate:payments and tests pay.
   if (deps.devReseed) registerDevPaymentRoute(app, deps.db, now);

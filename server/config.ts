@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { MailerSettings } from './mailing/runner';
 import { describeIssues } from './zod-issues';
 
 /**
@@ -40,6 +41,19 @@ const envSchema = z.object({
       .max(30 * 24 * 3600),
   ).default(43_200),
   NODE_ENV: optional(z.string()),
+  // Database Copy (docs/database-copy.md): named PostgreSQL databases, and the console host it is refused from.
+  COPY_DATABASES: optional(z.string()),
+  PRODUCTION_ADMIN_HOST: optional(z.string()).default('admin.lightningpay.com'),
+  // Mailing (docs/mailing.md): the SMTP server mailings go through; locally the MailDev that `npm start` runs.
+  MAIL_SMTP_HOST: optional(z.string()).default('127.0.0.1'),
+  MAIL_SMTP_PORT: optional(z.coerce.number().int().min(1).max(65_535)).default(1025),
+  MAIL_SMTP_SECURE: optional(z.enum(['0', '1', 'false', 'true'])),
+  MAIL_SMTP_USER: optional(z.string()),
+  MAIL_SMTP_PASSWORD: optional(z.string()),
+  MAIL_FROM: optional(z.string()).default('Lightning Pay <no-reply@lightningpay.local>'),
+  MAIL_RATE_PER_SECOND: optional(z.coerce.number().int().min(0).max(100_000)).default(100),
+  MAIL_CONNECTIONS: optional(z.coerce.number().int().min(1).max(32)).default(4),
+  MAIL_POLL_MS: optional(z.coerce.number().int().min(50).max(600_000)).default(5000),
 });
 
 export interface ServerConfig {
@@ -57,6 +71,10 @@ export interface ServerConfig {
   /** Payments per location and day of that history, on average (locations share it by capacity). */
   devSeedHistoryPerDay: number;
   session: { configuredSecret: string | undefined; ttlSeconds: number; allowGeneratedSecret: boolean };
+  /** Database Copy: COPY_DATABASES parsed (empty: this database and a local staging PGlite), PRODUCTION_ADMIN_HOST. */
+  databaseCopy: { databases: CopyDatabaseSetting[]; productionAdminHost: string };
+  /** Mailing's SMTP server, sender, rate (messages per second, 0 = no limit) and parallel connections. */
+  mail: MailerSettings;
 }
 
 /** `memory://` keeps a throwaway database in memory; anything else is a folder, relative to the working directory. */
@@ -67,6 +85,45 @@ function resolvePgliteDir(configured: string | undefined): string {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+export interface CopyDatabaseSetting {
+  name: string;
+  url: string;
+  production: boolean;
+}
+
+const copyDatabasesSchema = z
+  .array(
+    z.strictObject({
+      name: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a name is 1-40 lower-case letters, digits, "-" or "_"'),
+      url: z.url({ protocol: /^postgres(ql)?$/, error: 'a url is a postgres:// connection string' }),
+      production: z.boolean().default(false),
+    }),
+  )
+  .min(2, 'list at least two databases (a source and a target)');
+
+/** COPY_DATABASES='[{"name":"production","url":"postgres://…","production":true},{"name":"staging","url":"…"}]'. */
+function readCopyDatabases(value: string | undefined): { databases: CopyDatabaseSetting[]; problems: string[] } {
+  if (!value) return { databases: [], problems: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value);
+  } catch {
+    return { databases: [], problems: ['COPY_DATABASES: not JSON; expected [{"name","url","production"?}, …]'] };
+  }
+  const parsed = copyDatabasesSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { databases: [], problems: describeIssues(parsed.error.issues).map((issue) => `COPY_DATABASES${issue.startsWith('[') ? '' : ': '}${issue}`) };
+  }
+  const names = parsed.data.map((db) => db.name);
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  return {
+    databases: parsed.data,
+    problems: repeated.map((name) => `COPY_DATABASES: the name "${name}" is used twice`),
+  };
 }
 
 /** `https://admin.example.com`, `http://127.0.0.1:5173`: a scheme, a host and maybe a port; never `*` or a path. */
@@ -112,7 +169,9 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const corsOrigins = vars.CORS_ORIGINS.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
+  const copyDatabases = readCopyDatabases(vars.COPY_DATABASES);
   const problems = [
+    ...copyDatabases.problems,
     ...productionProblems(vars),
     ...corsOrigins
       .filter((origin) => !isOrigin(origin))
@@ -137,6 +196,20 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       configuredSecret: vars.SESSION_SECRET,
       ttlSeconds: vars.SESSION_TTL_SECONDS,
       allowGeneratedSecret: vars.NODE_ENV !== 'production',
+    },
+    databaseCopy: { databases: copyDatabases.databases, productionAdminHost: vars.PRODUCTION_ADMIN_HOST.toLowerCase() },
+    mail: {
+      smtp: {
+        host: vars.MAIL_SMTP_HOST,
+        port: vars.MAIL_SMTP_PORT,
+        secure: vars.MAIL_SMTP_SECURE === '1' || vars.MAIL_SMTP_SECURE === 'true',
+        user: vars.MAIL_SMTP_USER,
+        password: vars.MAIL_SMTP_PASSWORD,
+      },
+      from: vars.MAIL_FROM,
+      ratePerSecond: vars.MAIL_RATE_PER_SECOND,
+      connections: vars.MAIL_CONNECTIONS,
+      pollMs: vars.MAIL_POLL_MS,
     },
   };
 }

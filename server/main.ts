@@ -7,10 +7,15 @@ import { loadSessionSecret } from './auth/session-secret';
 import { readServerConfig, SEED_USERS_DIR, SESSION_SECRET_FILE, type ServerConfig } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
+import { scheduleIdempotencyKeyPurge } from './db/idempotency-keys';
 import { describeDatabase, openDatabase } from './db/open-database';
+import { localCopyDatabases, postgresCopyDatabases, type CopyDatabases } from './copy/copy-databases';
+import { failInterruptedCopies } from './db/database-copies';
 import type { CreateIdentity } from './db/seed/apply-user-seed';
 import { ensureDemoEnforcementData, ensureDemoPaymentHistory } from './db/seed/demo-enforcement';
 import { applyDevSeed, type DevSeedReport } from './db/seed/dev-seed';
+import { ensureDemoParkerEmails } from './db/seed/demo-mailing';
+import { MailingRunner } from './mailing/runner';
 
 /** `firebase emulators:start` may still be booting when the API starts alongside it. */
 const AUTH_EMULATOR_WAIT_MS = 30_000;
@@ -41,6 +46,8 @@ async function startDevSeed(db: Db, config: ServerConfig): Promise<() => Promise
   logSeedReport(await reseed());
   const enforcement = await ensureDemoEnforcementData(db, config.devSeedRecords);
   if (enforcement) console.info(`[seed] ${enforcement.total} enforcement records generated around now`);
+  const mailing = await ensureDemoParkerEmails(db);
+  if (mailing.addressed) console.info(`[seed] ${mailing.addressed} parker rows given e-mails, ${mailing.optedOut} opted out`);
   const history = await ensureDemoPaymentHistory(db, {
     days: config.devSeedHistoryDays,
     paymentsPerDay: config.devSeedHistoryPerDay,
@@ -58,10 +65,27 @@ async function startDevSeed(db: Db, config: ServerConfig): Promise<() => Promise
   };
 }
 
+/** COPY_DATABASES when set; otherwise with PGlite this database and a staging PGlite beside it (docs/database-copy.md). */
+function copyDatabasesOf(config: ServerConfig, db: Db): CopyDatabases {
+  const { databases } = config.databaseCopy;
+  if (databases.length > 0) {
+    return postgresCopyDatabases(
+      databases.map(({ name, url, production }) => ({ name, production, clientConfig: { connectionString: url } })),
+    );
+  }
+  const { databaseUrl, pgliteDir } = config.database;
+  if (databaseUrl) {
+    return postgresCopyDatabases([{ name: 'local', production: false, clientConfig: { connectionString: databaseUrl } }]);
+  }
+  return localCopyDatabases(db, pgliteDir.startsWith('memory://') ? 'memory://' : `${pgliteDir}-staging`);
+}
+
 async function main(): Promise<void> {
   const config = readServerConfig(process.env);
   const db = await openDatabase(config.database);
   const applied = await migrate(db);
+  const interrupted = await failInterruptedCopies(db);
+  if (interrupted > 0) console.warn(`[copy] ${interrupted} database copy marked failed: the API stopped during it`);
   console.info(`[db] ${describeDatabase(config.database)}; migrations applied now: ${applied.join(', ') || 'none'}`);
   const devReseed = config.devSeed ? await startDevSeed(db, config) : undefined;
 
@@ -73,6 +97,7 @@ async function main(): Promise<void> {
     secretFile: SESSION_SECRET_FILE,
     allowGenerated: config.session.allowGeneratedSecret,
   });
+  const mailingRunner = new MailingRunner({ db, settings: config.mail });
   const app = createApp({
     db,
     verifyIdToken: createFirebaseVerifier(config.firebaseProjectId),
@@ -80,7 +105,15 @@ async function main(): Promise<void> {
     corsOrigins: config.corsOrigins,
     devReseed,
     staffAccounts: firebaseStaffAccounts(config.firebaseProjectId),
+    copyDatabases: copyDatabasesOf(config, db),
+    productionAdminHost: config.databaseCopy.productionAdminHost,
+    mailer: { settings: config.mail, runner: mailingRunner },
   });
+  // Resumes any mailing a stopped or killed process left unfinished (docs/mailing.md).
+  mailingRunner.start();
+  const stopKeyPurge = scheduleIdempotencyKeyPurge(db, () => new Date(), (error) =>
+    console.error('[db] idempotency key purge failed:', error instanceof Error ? error.message : error),
+  );
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -101,6 +134,9 @@ async function main(): Promise<void> {
     const closed = new Promise((resolve) => server.close(resolve));
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    // Messages in flight are finished (or left for the next start), never cut between the commit and the dot.
+    await mailingRunner.stop();
+    stopKeyPurge();
     await db.close();
     process.exit(0);
   };

@@ -39,6 +39,7 @@ import {
   promoCodeSchema,
   promoCodeStatusChangeSchema,
   promoCodeUpdateSchema,
+  redeemIdempotencyKeySchema,
   redeemInputSchema,
   redemptionSchema,
 } from '../src/contract/promo-codes';
@@ -89,6 +90,40 @@ import {
   userStatusChangeSchema,
   userUpdateSchema,
 } from '../src/contract/users';
+import {
+  invitedLiteOfficerSchema,
+  liteLocationChoicesSchema,
+  liteLocationInputSchema,
+  liteLocationListQuerySchema,
+  liteLocationPageSchema,
+  liteLocationSchema,
+  liteLocationUpdateSchema,
+  liteOfficerInviteSchema,
+  liteOfficerListQuerySchema,
+  liteOfficerPageSchema,
+  liteOfficerSchema,
+  liteOfficerUpdateSchema,
+} from '../src/contract/enforcement-lite';
+import {
+  copyCountsQuerySchema,
+  copyCountsSchema,
+  copyOptionsSchema,
+  copyRequestSchema,
+  copySampleQuerySchema,
+  copySampleSchema,
+  databaseCopyListSchema,
+  databaseCopySchema,
+} from '../src/contract/database-copy';
+import {
+  mailingContentSchema,
+  mailingInputSchema,
+  mailingListQuerySchema,
+  mailingOptionsSchema,
+  mailingPageSchema,
+  mailingPreviewSchema,
+  mailingSchema,
+  mailingTestResultSchema,
+} from '../src/contract/mailing';
 import { FEATURE_CODES } from '../src/permissions/features';
 import type { Db } from './db/db';
 import { createTestApi } from './testing/test-api';
@@ -203,7 +238,14 @@ const OPERATIONS: ExpectedOperation[] = [
   { path: '/promo-codes', method: 'get', parameters: queryParameters(promoCodeListQuerySchema), data: promoCodePageSchema, errors: [400, 401, 403] },
   { path: '/promo-codes', method: 'post', body: promoCodeInputSchema, data: promoCodeSchema, errors: [400, 401, 403] },
   { path: '/promo-codes/export', method: 'get', parameters: queryParameters(promoCodeListQuerySchema), data: 'csv', errors: [400, 401, 403] },
-  { path: '/promo-codes/redeem', method: 'post', body: redeemInputSchema, data: redemptionSchema, errors: [400, 401, 403, 404, 409] },
+  {
+    path: '/promo-codes/redeem',
+    method: 'post',
+    parameters: [{ ...idempotencyKey, schema: jsonSchema(redeemIdempotencyKeySchema, 'input') }],
+    body: redeemInputSchema,
+    data: redemptionSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
   { path: '/promo-codes/locations', method: 'get', data: promoCodeLocationsSchema, errors: [401, 403] },
   { path: '/promo-codes/{promoCodeId}', method: 'get', parameters: [promoCodeId], data: promoCodeSchema, errors: [400, 401, 403, 404] },
   {
@@ -446,6 +488,46 @@ const OPERATIONS: ExpectedOperation[] = [
     data: roleDeletedSchema,
     errors: [400, 401, 403, 404, 409],
   },
+  // Enforcement Lite (issue 14), superuser only.
+  { path: '/enforcement-lite/locations', method: 'get', parameters: queryParameters(liteLocationListQuerySchema), data: liteLocationPageSchema, errors: [400, 401, 403] },
+  { path: '/enforcement-lite/locations', method: 'post', body: liteLocationInputSchema, data: liteLocationSchema, errors: [400, 401, 403] },
+  { path: '/enforcement-lite/location-choices', method: 'get', data: liteLocationChoicesSchema, errors: [401, 403] },
+  { path: '/enforcement-lite/locations/{locationId}', method: 'get', parameters: [idParameter('locationId')], data: liteLocationSchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/enforcement-lite/locations/{locationId}',
+    method: 'post',
+    parameters: [idParameter('locationId')],
+    body: liteLocationUpdateSchema,
+    data: liteLocationSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/enforcement-lite/locations/{locationId}/history', method: 'get', parameters: [idParameter('locationId')], data: historySchema, errors: [400, 401, 403] },
+  { path: '/enforcement-lite/officers', method: 'get', parameters: queryParameters(liteOfficerListQuerySchema), data: liteOfficerPageSchema, errors: [400, 401, 403] },
+  { path: '/enforcement-lite/officers', method: 'post', body: liteOfficerInviteSchema, data: invitedLiteOfficerSchema, errors: [400, 401, 403, 409] },
+  { path: '/enforcement-lite/officers/{userId}', method: 'get', parameters: [idParameter('userId')], data: liteOfficerSchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/enforcement-lite/officers/{userId}',
+    method: 'post',
+    parameters: [idParameter('userId')],
+    body: liteOfficerUpdateSchema,
+    data: liteOfficerSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/enforcement-lite/officers/{userId}/history', method: 'get', parameters: [idParameter('userId')], data: historySchema, errors: [400, 401, 403] },
+  // Database Copy (issue 14).
+  { path: '/database-copy/databases', method: 'get', data: copyOptionsSchema, errors: [401, 403] },
+  { path: '/database-copy/counts', method: 'get', parameters: queryParameters(copyCountsQuerySchema), data: copyCountsSchema, errors: [400, 401, 403, 404, 409] },
+  { path: '/database-copy/sample', method: 'get', parameters: queryParameters(copySampleQuerySchema), data: copySampleSchema, errors: [400, 401, 403, 404] },
+  { path: '/database-copies', method: 'get', data: databaseCopyListSchema, errors: [401, 403] },
+  { path: '/database-copies', method: 'post', body: copyRequestSchema, data: databaseCopySchema, errors: [400, 401, 403, 409] },
+  { path: '/database-copies/{copyId}', method: 'get', parameters: [idParameter('copyId')], data: databaseCopySchema, errors: [400, 401, 403, 404] },
+  // Mailing (issue 14).
+  { path: '/mailings/options', method: 'get', data: mailingOptionsSchema, errors: [401, 403] },
+  { path: '/mailings/preview', method: 'post', body: mailingInputSchema, data: mailingPreviewSchema, errors: [400, 401, 403] },
+  { path: '/mailings/test', method: 'post', body: mailingContentSchema, data: mailingTestResultSchema, errors: [400, 401, 403, 409] },
+  { path: '/mailings', method: 'get', parameters: queryParameters(mailingListQuerySchema), data: mailingPageSchema, errors: [400, 401, 403] },
+  { path: '/mailings', method: 'post', body: mailingInputSchema, data: mailingSchema, errors: [400, 401, 403] },
+  { path: '/mailings/{mailingId}', method: 'get', parameters: [idParameter('mailingId')], data: mailingSchema, errors: [400, 401, 403, 404] },
 ];
 
 describe('the OpenAPI document', () => {

@@ -43,6 +43,8 @@ describe('session tokens', () => {
     const [header, , signature] = token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ email: 'admin@example.com', exp: 2e9 })).toString('base64url');
     const foreign = await tokensAt({ now: start }, otherSecret).issue(officer);
+    // Verified once (and so remembered), the good token must not make its tampered copies pass.
+    expect((await tokens.verify(token)).ok).toBe(true);
     for (const bad of ['garbage', 'a.b.c', `${header}.${forgedPayload}.${signature}`, foreign.token, `${token}x`]) {
       expect(await tokens.verify(bad), bad).toMatchObject({ ok: false, code: 'InvalidToken' });
     }

@@ -24,6 +24,8 @@ export interface SessionClaims extends SessionSubject {
 export type SessionCheck = { ok: true; claims: SessionClaims } | { ok: false; code: SessionErrorCode; message: string };
 
 const ALGORITHM = 'HS256';
+/** Enough for every console signed in to one API process; each entry is a token and three short claims. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 const AUDIENCE = 'lightning-pay-admin';
 
 export const SESSION_ERROR_MESSAGES: Record<SessionErrorCode, string> = {
@@ -34,6 +36,14 @@ export const SESSION_ERROR_MESSAGES: Record<SessionErrorCode, string> = {
 
 export function createSessionTokens(config: SessionTokenConfig) {
   const epochSeconds = () => Math.floor(config.now().getTime() / 1000);
+  // Imported once: given the raw secret, jose imports a Web Crypto key on every sign and verify, which was a
+  // measurable share of each protected call (BENCHMARKS.md "Money").
+  let hmacKey: Promise<CryptoKey> | undefined;
+  const key = () =>
+    (hmacKey ??= crypto.subtle.importKey('raw', new Uint8Array(config.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]));
 
   async function issue({ email, uid }: SessionSubject): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = epochSeconds();
@@ -44,9 +54,14 @@ export function createSessionTokens(config: SessionTokenConfig) {
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAtSeconds)
-      .sign(config.secret);
+      .sign(await key());
     return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
   }
+
+  // Tokens whose signature and claims were checked: a console sends the same token on every call for hours, and
+  // Web Crypto's per-call overhead was a large share of a protected call. Only the expiry is checked again. A Map
+  // keeps insertion order, so dropping the first key evicts the oldest.
+  const verified = new Map<string, SessionClaims>();
 
   async function verify(token: string | undefined | null): Promise<SessionCheck> {
     const failure = (code: SessionErrorCode): SessionCheck => ({
@@ -55,8 +70,16 @@ export function createSessionTokens(config: SessionTokenConfig) {
       message: SESSION_ERROR_MESSAGES[code],
     });
     if (!token || token.trim() === '') return failure('NoTokenProvided');
+    const known = verified.get(token.trim());
+    if (known) {
+      if (known.expiresAt.getTime() <= config.now().getTime()) {
+        verified.delete(token.trim());
+        return failure('TokenExpired');
+      }
+      return { ok: true, claims: known };
+    }
     try {
-      const { payload } = await jwtVerify(token.trim(), config.secret, {
+      const { payload } = await jwtVerify(token.trim(), await key(), {
         algorithms: [ALGORITHM],
         audience: AUDIENCE,
         currentDate: config.now(),
@@ -67,7 +90,10 @@ export function createSessionTokens(config: SessionTokenConfig) {
       if (typeof email !== 'string' || typeof sub !== 'string' || sub === '' || typeof exp !== 'number') {
         return failure('InvalidToken');
       }
-      return { ok: true, claims: { email, uid: sub, expiresAt: new Date(exp * 1000) } };
+      const claims = { email, uid: sub, expiresAt: new Date(exp * 1000) };
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      verified.set(token.trim(), claims);
+      return { ok: true, claims };
     } catch (error) {
       // Only an otherwise good token past its exp counts as expired; a forged one with an old exp is just invalid,
       // and jose checks the signature before the claims.

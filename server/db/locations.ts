@@ -27,14 +27,15 @@ const SORT_EXPRESSIONS = {
 /** FROM and WHERE of the list and the export: the user's locations, the text search, the status filter. */
 function filtered(scope: LocationScope, query: LocationListQuery) {
   const params = new SqlParams();
-  const conditions: string[] = [];
+  // Enforcement Lite's locations are listed and edited in their own section (docs/enforcement-lite.md).
+  const conditions: string[] = ["l.offering = 'full'"];
   if (!scope.all) conditions.push(`l.location_id = ANY(${params.add(scope.ids)}::int[])`);
   if (query.q) {
     const pattern = params.add(likeFragment(query.q));
     conditions.push(`(l.name ILIKE ${pattern} OR l.address ILIKE ${pattern} OR l.time_zone ILIKE ${pattern})`);
   }
   if (query.status) conditions.push(`l.status = ${params.add(query.status)}`);
-  const from = `FROM locations l WHERE ${conditions.length ? conditions.join(' AND ') : 'true'}`;
+  const from = `FROM locations l WHERE ${conditions.join(' AND ')}`;
   return { params, from, sortExpr: SORT_EXPRESSIONS[query.sort ?? 'name'], direction: query.dir ?? 'asc' };
 }
 
@@ -73,7 +74,7 @@ export function locationBatches(db: Queryable, scope: LocationScope, query: Loca
 
 export async function findLocation(db: Queryable, locationId: number): Promise<Location | undefined> {
   if (!Number.isInteger(locationId) || locationId < 1 || locationId > MAX_LOCATION_ID) return undefined;
-  const { rows } = await db.query<Location>(`SELECT ${LOCATION_COLUMNS} FROM locations l WHERE l.location_id = $1`, [
+  const { rows } = await db.query<Location>(`SELECT ${LOCATION_COLUMNS} FROM locations l WHERE l.location_id = $1 AND l.offering = 'full'`, [
     locationId,
   ]);
   return rows[0];
@@ -126,7 +127,7 @@ async function nameTaken(tx: Queryable, name: string, exceptId?: number): Promis
 
 async function auditedState(tx: Queryable, locationId: number, lock: boolean) {
   const { rows } = await tx.query<Record<string, unknown> & { version: number }>(
-    `SELECT ${AUDITED_COLUMNS} FROM locations WHERE location_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${AUDITED_COLUMNS} FROM locations WHERE location_id = $1 AND offering = 'full'${lock ? ' FOR UPDATE' : ''}`,
     [locationId],
   );
   return rows[0];

@@ -50,8 +50,25 @@ async function listenOn(config: pg.PoolConfig, channel: string, onPayload: (payl
   };
 }
 
+/** The connection settings of a database opened here; undefined for PGlite. */
+const connectionConfigs = new WeakMap<Db, pg.ClientConfig>();
+
+/**
+ * For work that needs a connection of its own outside the pool (the mail sender's COMMIT-then-final-dot step, its
+ * job lock): the settings `db` was opened with, or undefined when `db` is not PostgreSQL.
+ */
+export function postgresConfigOf(db: Db): pg.ClientConfig | undefined {
+  return connectionConfigs.get(db);
+}
+
 /** A node-postgres pool, for a real PostgreSQL server (DATABASE_URL) and the integration tests. */
 export function openPostgresDatabase(config: pg.PoolConfig): Db {
+  const db = openPool(config);
+  connectionConfigs.set(db, config);
+  return db;
+}
+
+function openPool(config: pg.PoolConfig): Db {
   const pool = new pg.Pool({ max: 5, ...config });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client failed:', error.message));

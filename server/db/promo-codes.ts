@@ -1,16 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { ListWindow, Paged, VersionConflict } from '../../src/contract/lists';
-import {
-  discountCents,
-  type PromoCode,
-  type PromoCodeInput,
-  type PromoCodeListQuery,
-  type RedeemInput,
-  type Redemption,
-} from '../../src/contract/promo-codes';
+import type { PromoCode, PromoCodeInput, PromoCodeListQuery } from '../../src/contract/promo-codes';
 import type { LocationScope } from '../http/scope';
 import { lastChange, writeAudit, type Actor } from './audit';
-import type { Db, Queryable } from './db';
+import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
 import { iso, likeFragment, SqlParams } from './sql';
 
@@ -229,100 +222,3 @@ export async function setPromoCodeActive(
   return { kind: 'ok', promoCode: (await findPromoCode(tx, promoCodeId))! };
 }
 
-export type RedeemOutcome =
-  | { kind: 'redeemed'; redemption: Redemption }
-  | { kind: 'unknownCode' }
-  | { kind: 'refused'; reason: 'inactive' | 'notYetValid' | 'expired' | 'otherLocation' | 'usedUp' | 'plateCap'; detail: string };
-
-class RedeemRefused extends Error {
-  constructor(readonly outcome: Exclude<RedeemOutcome, { kind: 'redeemed' }>) {
-    super(outcome.kind);
-  }
-}
-
-/**
- * Applies a code to a quote and counts the use, atomically: the code's row is locked (SELECT … FOR UPDATE) while
- * its window, location, total cap and the plate's uses are checked and the use is written, so concurrent
- * redemptions of one code queue there and the count can never pass a cap. A refusal writes nothing.
- */
-export async function redeemPromoCode(db: Db, actor: Actor, input: RedeemInput, now: Date): Promise<RedeemOutcome> {
-  try {
-    return await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{
-        promo_code_id: number;
-        code: string;
-        discount_type: PromoCode['discount_type'];
-        discount_value: number;
-        total_cap: number | null;
-        per_plate_cap: number | null;
-        uses: number;
-        active: boolean;
-        not_yet: boolean;
-        ended: boolean;
-        valid_from: string;
-        valid_to: string;
-        at_location: boolean;
-      }>(
-        `SELECT p.promo_code_id, p.code, p.discount_type, p.discount_value, p.total_cap, p.per_plate_cap, p.uses, p.active,
-                p.valid_from > $2::timestamptz AS not_yet, p.valid_to <= $2::timestamptz AS ended,
-                ${iso('p.valid_from')} AS valid_from, ${iso('p.valid_to')} AS valid_to,
-                EXISTS (SELECT 1 FROM promo_code_locations pl WHERE pl.promo_code_id = p.promo_code_id AND pl.location_id = $3) AS at_location
-           FROM promo_codes p WHERE lower(p.code) = lower($1) FOR UPDATE`,
-        [input.code, now.toISOString(), input.location_id],
-      );
-      const code = rows[0];
-      if (!code) throw new RedeemRefused({ kind: 'unknownCode' });
-      const refuse = (reason: Extract<RedeemOutcome, { kind: 'refused' }>['reason'], detail: string): never => {
-        throw new RedeemRefused({ kind: 'refused', reason, detail });
-      };
-      if (!code.active) refuse('inactive', `Code ${code.code} has been deactivated.`);
-      if (code.not_yet) refuse('notYetValid', `Code ${code.code} is valid from ${code.valid_from}.`);
-      if (code.ended) refuse('expired', `Code ${code.code} expired at ${code.valid_to}.`);
-      if (!code.at_location) refuse('otherLocation', `Code ${code.code} does not apply at location ${input.location_id}.`);
-      if (code.total_cap !== null && code.uses >= code.total_cap) {
-        refuse('usedUp', `Code ${code.code} has been used ${code.uses} of ${code.total_cap} times.`);
-      }
-      if (code.per_plate_cap !== null) {
-        const plateUses = await tx.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM promo_redemptions WHERE promo_code_id = $1 AND license_plate = $2',
-          [code.promo_code_id, input.license_plate],
-        );
-        if (plateUses.rows[0]!.n >= code.per_plate_cap) {
-          refuse('plateCap', `Plate ${input.license_plate} has used code ${code.code} ${code.per_plate_cap} times, its limit.`);
-        }
-      }
-      const discount = discountCents(code.discount_type, code.discount_value, input.quote_cents);
-      const freeMinutes = code.discount_type === 'minutes' ? code.discount_value : 0;
-      const inserted = await tx.query<{ redemption_id: number }>(
-        `INSERT INTO promo_redemptions (promo_code_id, location_id, license_plate, quote_cents, discount_cents, free_minutes, redeemed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz) RETURNING redemption_id::float8 AS redemption_id`,
-        [code.promo_code_id, input.location_id, input.license_plate, input.quote_cents, discount, freeMinutes, now.toISOString()],
-      );
-      await tx.query('UPDATE promo_codes SET uses = uses + 1 WHERE promo_code_id = $1', [code.promo_code_id]);
-      const redemption: Redemption = {
-        redemption_id: inserted.rows[0]!.redemption_id,
-        promo_code_id: code.promo_code_id,
-        code: code.code,
-        quote_cents: input.quote_cents,
-        discount_cents: discount,
-        free_minutes: freeMinutes,
-        total_cents: input.quote_cents - discount,
-        uses: code.uses + 1,
-        remaining: code.total_cap === null ? null : code.total_cap - code.uses - 1,
-      };
-      // Its own entity, so that a busy code's History keeps showing its edits rather than thousands of uses.
-      await writeAudit(tx, {
-        actor,
-        entity: 'promo_redemption',
-        entityId: redemption.redemption_id,
-        action: 'redeem',
-        before: null,
-        after: { ...redemption, location_id: input.location_id, license_plate: input.license_plate },
-      });
-      return { kind: 'redeemed' as const, redemption };
-    });
-  } catch (error) {
-    if (error instanceof RedeemRefused) return error.outcome;
-    throw error;
-  }
-}

@@ -57,37 +57,37 @@ export async function findStaffByIdentityUid(db: Queryable, uid: string): Promis
 }
 
 async function findStaff(db: Queryable, condition: string, value: string): Promise<StaffMember | undefined> {
+  // One round trip: this runs on every protected call, so the grants come back with the user row.
   const { rows } = await db.query<{
     user_id: number;
     email: string;
     display_name: string | null;
     status: StaffStatus;
     identity_uid: string | null;
-    role_id: number | null;
     superuser: boolean | null;
+    grants: GrantRow[] | null;
   }>(
-    `SELECT u.user_id, u.email, u.display_name, u.status, u.identity_uid, u.role_id, r.superuser
+    `SELECT u.user_id, u.email, u.display_name, u.status, u.identity_uid, r.superuser,
+            (SELECT json_agg(json_build_object('feature', p.feature, 'level', p.level, 'location_id', p.location_id))
+               FROM (SELECT feature, level, location_id FROM role_permissions WHERE role_id = u.role_id
+                     -- An Enforcement Lite officer: enforcement view at each active lite location they were given.
+                     UNION ALL
+                     SELECT 'e', 'view', ol.location_id
+                       FROM lite_officer_locations ol JOIN locations l ON l.location_id = ol.location_id
+                      WHERE ol.user_id = u.user_id AND l.offering = 'lite' AND l.status = 'active') p) AS grants
        FROM users u LEFT JOIN roles r ON r.role_id = u.role_id
       WHERE ${condition}`,
     [value],
   );
   const user = rows[0];
   if (!user) return undefined;
-  const grants =
-    user.role_id === null
-      ? []
-      : (
-          await db.query<GrantRow>('SELECT feature, level, location_id FROM role_permissions WHERE role_id = $1', [
-            user.role_id,
-          ])
-        ).rows;
   return {
     userId: user.user_id,
     email: user.email,
     displayName: user.display_name,
     status: user.status,
     identityUid: user.identity_uid,
-    record: permissionRecordFromGrants(user.superuser ?? false, grants),
+    record: permissionRecordFromGrants(user.superuser ?? false, user.grants ?? []),
   };
 }
 

@@ -33,14 +33,15 @@ const SORT_EXPRESSIONS = {
 
 function filtered(query: UserListQuery) {
   const params = new SqlParams();
-  const conditions: string[] = [];
+  // Enforcement Lite officers are managed in their own section (docs/enforcement-lite.md), not here.
+  const conditions: string[] = ['NOT u.lite_officer'];
   if (query.q) {
     const pattern = params.add(likeFragment(query.q));
     conditions.push(`(u.email ILIKE ${pattern} OR u.display_name ILIKE ${pattern})`);
   }
   if (query.status) conditions.push(`u.status = ${params.add(query.status)}`);
   if (query.roleId !== undefined) conditions.push(`u.role_id = ${params.add(query.roleId)}`);
-  const from = `${USER_TABLES} WHERE ${conditions.length ? conditions.join(' AND ') : 'true'}`;
+  const from = `${USER_TABLES} WHERE ${conditions.join(' AND ')}`;
   return { params, from, sortExpr: SORT_EXPRESSIONS[query.sort ?? 'email'], direction: query.dir ?? 'asc' };
 }
 
@@ -73,7 +74,7 @@ export function userBatches(db: Queryable, query: UserListQuery) {
 
 export async function findUser(db: Queryable, userId: number): Promise<StaffUser | undefined> {
   if (!Number.isInteger(userId) || userId < 1 || userId > MAX_INT_ID) return undefined;
-  const { rows } = await db.query<StaffUser>(`SELECT ${USER_COLUMNS} ${USER_TABLES} WHERE u.user_id = $1`, [userId]);
+  const { rows } = await db.query<StaffUser>(`SELECT ${USER_COLUMNS} ${USER_TABLES} WHERE u.user_id = $1 AND NOT u.lite_officer`, [userId]);
   return rows[0];
 }
 
@@ -152,7 +153,7 @@ export async function inviteUser(
 async function auditedState(tx: Queryable, userId: number, lock: boolean) {
   if (!Number.isInteger(userId) || userId < 1 || userId > MAX_INT_ID) return undefined;
   const { rows } = await tx.query<{ display_name: string | null; role_id: number | null; status: UserStatus; version: number }>(
-    `SELECT ${AUDITED_COLUMNS} FROM users WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${AUDITED_COLUMNS} FROM users WHERE user_id = $1 AND NOT lite_officer${lock ? ' FOR UPDATE' : ''}`,
     [userId],
   );
   return rows[0];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditEntry, Paged } from '../../src/contract/lists';
 import type { PromoCode, PromoCodeInput, Redemption } from '../../src/contract/promo-codes';
 import type { Db } from '../db/db';
+import { IDEMPOTENCY_KEY_TTL_MS, purgeIdempotencyKeys } from '../db/idempotency-keys';
 import { openPostgresDatabase } from '../db/postgres';
 import { applyUserSeed } from '../db/seed/apply-user-seed';
 import { createTestApi, idTokenFor, type CallResult } from '../testing/test-api';
@@ -56,18 +57,26 @@ describe.each(BACKENDS)('promo codes on %s', (backend) => {
     await wide.close();
   });
 
-  async function call<T>(email: string, method: 'GET' | 'POST', path: string, json?: unknown, api = context.api): Promise<CallResult<T>> {
+  async function call<T>(
+    email: string,
+    method: 'GET' | 'POST',
+    path: string,
+    json?: unknown,
+    api = context.api,
+    headers: Record<string, string> = {},
+  ): Promise<CallResult<T>> {
     let token = sessions.get(email);
     if (!token) {
       token = (await context.api.signIn(email)).token;
       sessions.set(email, token);
     }
-    return api.call<T>(method, path, { idToken: idTokenFor(email), session: token, ...(json === undefined ? {} : { json }) });
+    return api.call<T>(method, path, { idToken: idTokenFor(email), session: token, headers, ...(json === undefined ? {} : { json }) });
   }
   const create = (email: string, input: Partial<PromoCodeInput> & Record<string, unknown>) =>
     call<PromoCode>(email, 'POST', '/promo-codes', { ...CODE, code: `Code${++serial}X`, ...input });
-  const redeem = (email: string, body: Record<string, unknown>, api = context.api) =>
-    call<Redemption>(email, 'POST', '/promo-codes/redeem', body, api);
+  /** A redemption with a key of its own unless `key` is given (a retry sends the first one's key again). */
+  const redeem = (email: string, body: Record<string, unknown>, api = context.api, key: string | null = `k-${++serial}`) =>
+    call<Redemption>(email, 'POST', '/promo-codes/redeem', body, api, key === null ? {} : { 'Idempotency-Key': key });
   const tally = async () => {
     const { rows } = await db().query<{ codes: number; audits: number; redemptions: number }>(
       `SELECT (SELECT count(*)::int FROM promo_codes) AS codes,
@@ -313,6 +322,67 @@ describe.each(BACKENDS)('promo codes on %s', (backend) => {
         [code.promo_code_id],
       );
       expect(rows[0]).toEqual({ uses: 100, redemptions: 100, audits: 100 });
+    });
+
+    it('answers a retry with the same key the first redemption again, counting one use', async () => {
+      await create(MARKETING, { code: 'Retry1', total_cap: 5, per_plate_cap: null });
+      const body = { code: 'RETRY1', location_id: 1, license_plate: 'RT1', quote_cents: 2000 };
+      const first = await redeem(MARKETING, body, context.api, 'checkout-42');
+      const before = await tally();
+      const again = await redeem(MARKETING, { ...body, code: 'retry1' }, context.api, 'checkout-42');
+      expect(again.status).toBe(200);
+      expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(again.body.data).toEqual(first.body.data);
+      expect(await tally()).toEqual(before);
+      // Another request under that key is refused, and counts nothing.
+      const other = await redeem(MARKETING, { ...body, license_plate: 'RT2' }, context.api, 'checkout-42');
+      expect(other.status).toBe(409);
+      expect(other.body.message).toMatch(/already used for a different redemption/);
+      expect(await tally()).toEqual(before);
+    });
+
+    it('keeps no key for a refused redemption, and needs a key', async () => {
+      const before = await tally();
+      expect((await redeem(MARKETING, { code: 'NoSuch2', location_id: 1, license_plate: 'K1', quote_cents: 100 }, context.api, 'k-fix')).status).toBe(404);
+      const missing = await redeem(MARKETING, { code: 'Spring25', location_id: 1, license_plate: 'K1', quote_cents: 100 }, context.api, null);
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toContain('idempotency-key');
+      expect(await tally()).toEqual(before);
+      // The refused key was not kept: fixed, the same key redeems.
+      expect((await redeem(MARKETING, { code: 'Spring25', location_id: 1, license_plate: 'K1', quote_cents: 100 }, context.api, 'k-fix')).status).toBe(200);
+    });
+
+    it('forgets keys after a day: the purge drops old keys only, and keeps the redemptions', async () => {
+      await create(MARKETING, { code: 'Aged1', total_cap: null, per_plate_cap: null });
+      const body = { code: 'AGED1', location_id: 1, license_plate: 'OLD1', quote_cents: 1000 };
+      expect((await redeem(MARKETING, body, context.api, 'aged-key')).status).toBe(200);
+      expect((await redeem(MARKETING, { ...body, license_plate: 'NEW1' }, context.api, 'fresh-key')).status).toBe(200);
+      await db().query("UPDATE promo_redemption_keys SET created_at = now() - interval '25 hours' WHERE key = 'aged-key'");
+      const redemptions = async () => (await tally()).redemptions;
+      const before = await redemptions();
+      const purged = await purgeIdempotencyKeys(db(), new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS));
+      expect(purged.redemptions).toBeGreaterThanOrEqual(1);
+      const { rows } = await db().query<{ key: string }>("SELECT key FROM promo_redemption_keys WHERE key IN ('aged-key', 'fresh-key')");
+      expect(rows.map((row) => row.key)).toEqual(['fresh-key']);
+      expect(await redemptions()).toBe(before);
+      // The fresh key still replays; the forgotten one is a new request.
+      expect((await redeem(MARKETING, { ...body, license_plate: 'NEW1' }, context.api, 'fresh-key')).headers.get('Idempotent-Replayed')).toBe('true');
+      expect((await redeem(MARKETING, body, context.api, 'aged-key')).headers.get('Idempotent-Replayed')).toBeNull();
+      expect(await redemptions()).toBe(before + 1);
+    });
+
+    it('counts a double submit with one key once, however the two requests interleave', async () => {
+      const code = (await create(MARKETING, { code: 'Twice1', total_cap: null, per_plate_cap: null })).body.data!;
+      const body = { code: 'TWICE1', location_id: 1, license_plate: 'DBL1', quote_cents: 1000 };
+      const results = await Promise.all(Array.from({ length: 8 }, () => redeem(MARKETING, body, wide.api, 'double-tap')));
+      expect(results.map((result) => result.status)).toEqual(Array(8).fill(200));
+      expect(new Set(results.map((result) => result.body.data!.redemption_id)).size).toBe(1);
+      const { rows } = await db().query<{ uses: number; redemptions: number }>(
+        `SELECT uses, (SELECT count(*)::int FROM promo_redemptions r WHERE r.promo_code_id = p.promo_code_id) AS redemptions
+           FROM promo_codes p WHERE promo_code_id = $1`,
+        [code.promo_code_id],
+      );
+      expect(rows[0]).toEqual({ uses: 1, redemptions: 1 });
     });
   });
 });

@@ -15,6 +15,7 @@ import {
   promoCodeSchema,
   promoCodeStatusChangeSchema,
   promoCodeUpdateSchema,
+  redeemIdempotencyKeySchema,
   redeemInputSchema,
   redemptionSchema,
   type PromoCode,
@@ -30,11 +31,11 @@ import {
   listPromoCodesPage,
   promoCodeBatches,
   promoCodeLocations,
-  redeemPromoCode,
   setPromoCodeActive,
   updatePromoCode,
   type PromoCodeWriteResult,
 } from '../db/promo-codes';
+import { redeemPromoCode } from '../db/promo-redemptions';
 import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
 import { csvFileName, csvResponse } from '../http/csv';
 import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
@@ -43,6 +44,8 @@ import { locationScope } from '../http/scope';
 import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
 
 const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
+/** Header names arrive lower-cased from Hono's header validator. */
+const redeemHeadersSchema = z.object({ 'idempotency-key': requestSchema(redeemIdempotencyKeySchema) });
 const dollars = (amountCents: number) => `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
 
 const CSV_HEADER = ['Promo code ID', 'Code', 'Discount', 'Use', 'Total cap', 'Per-plate cap', 'Uses', 'Remaining', 'Valid from (UTC)', 'Valid to (UTC)', 'Active', 'Locations'];
@@ -179,10 +182,13 @@ export function registerPromoCodeRoutes(app: ApiApp, deps: RouteDeps): void {
     path: PROMO_CODES_REDEEM_PATH,
     tags: ['promo codes'],
     summary:
-      'Applies a code to a quote and counts the use atomically (promo-code view at the location); 409 beyond its caps, outside its window, at another location or when inactive',
+      'Applies a code to a quote and counts the use atomically (promo-code view at the location), once per Idempotency-Key: the same key and body answer the first result again, another body 409; 409 also beyond its caps, outside its window, at another location or when inactive',
     security: STAFF_SECURITY,
     middleware: [staffSession] as const,
-    request: { body: { required: true, content: json(requestSchema(redeemInputSchema)) } },
+    request: {
+      headers: redeemHeadersSchema,
+      body: { required: true, content: json(requestSchema(redeemInputSchema)) },
+    },
     responses: {
       200: { description: 'The discount and the use counted', content: json(responseSchema(successEnvelope(redemptionSchema))) },
       ...errorResponses(400, 401, 403, 404, 409),
@@ -193,8 +199,18 @@ export function registerPromoCodeRoutes(app: ApiApp, deps: RouteDeps): void {
     if (!may(c, 'view', [input.location_id])) {
       return c.json(failure(`You do not have permission to use promo codes at location ${input.location_id}.`), 403);
     }
-    const outcome = await redeemPromoCode(deps.db, actorOf(c), input, deps.now());
-    if (outcome.kind === 'redeemed') return c.json({ success: true as const, data: outcome.redemption }, 200);
+    const key = c.req.valid('header')['idempotency-key'];
+    const outcome = await redeemPromoCode(deps.db, actorOf(c), key, input, deps.now());
+    if (outcome.kind === 'redeemed') {
+      if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json({ success: true as const, data: outcome.redemption }, 200);
+    }
+    if (outcome.kind === 'keyReused') {
+      return c.json(
+        failure('This Idempotency-Key was already used for a different redemption. Nothing was counted; send a new key.'),
+        409,
+      );
+    }
     if (outcome.kind === 'unknownCode') return c.json(failure(`There is no promo code ${input.code}.`), 404);
     return c.json(conflictFailure(outcome.detail, { reason: outcome.reason }), 409);
   });

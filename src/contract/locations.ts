@@ -1,8 +1,18 @@
 import * as z from 'zod/mini';
-import { canonicalIdParam } from './ids';
-import { directionParam, pagedSchema, pageParam, pageSizeParam, textFilter } from './lists';
+import { pagedSchema } from './lists';
+import { LOCATION_STATUSES } from './location-search';
 
-export const LOCATION_STATUSES = ['active', 'inactive'] as const;
+// The list's query and the path parameter live in location-search.ts: route guards import them, and what they import
+// joins the entry chunk that /login and /list pay for (docs/sections.md, step 2 of Lists).
+export {
+  LOCATION_SORT_KEYS,
+  LOCATION_STATUSES,
+  locationListQuerySchema,
+  locationParamsSchema,
+  type LocationListQuery,
+  type LocationSortKey,
+} from './location-search';
+
 export const MAX_CAPACITY = 100_000;
 /** A day: longer grace than that is a mistake in minutes vs hours. */
 export const MAX_GRACE_PERIOD_MINUTES = 1440;
@@ -74,22 +84,8 @@ export type LocationSeed = Omit<Location, 'version' | 'updated_at'>;
 
 export const LOCATIONS_PATH = '/locations';
 export const LOCATIONS_EXPORT_PATH = '/locations/export';
-export const LOCATION_SORT_KEYS = ['name', 'time_zone', 'capacity', 'status', 'enforcement_enabled', 'grace_period_minutes'] as const;
-export type LocationSortKey = (typeof LOCATION_SORT_KEYS)[number];
-
-/** The list's filter, sort and page: the URL's search params and the query of GET /locations alike. */
-export const locationListQuerySchema = z.object({
-  q: textFilter(100),
-  status: z.optional(z.enum(LOCATION_STATUSES)),
-  sort: z.optional(z.enum(LOCATION_SORT_KEYS)),
-  dir: directionParam,
-  page: pageParam,
-  pageSize: pageSizeParam,
-});
-export type LocationListQuery = z.infer<typeof locationListQuerySchema>;
 export const locationPageSchema = pagedSchema(locationSchema);
 
-export const locationParamsSchema = z.object({ locationId: canonicalIdParam() });
 
 const versionField = z.int('The version must be a whole number.').check(z.positive('The version must be positive.'));
 /** Deactivate or activate, from the version the user saw. */

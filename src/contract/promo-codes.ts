@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { locationRefSchema } from '../permissions/permissions-object';
 import { canonicalIdParam } from './ids';
 import { pagedSchema } from './lists';
+import { idempotencyKeyOf } from './refunds';
 
 /**
  * Promo codes (issue 12). Discounts are whole numbers of their kind: a percentage (1–100), an amount off in cents
@@ -149,6 +150,9 @@ export const redeemInputSchema = z.strictObject({
   ),
 });
 export type RedeemInput = z.infer<typeof redeemInputSchema>;
+
+/** One key per redemption a checkout means: its retries send the same key and are answered the first result again. */
+export const redeemIdempotencyKeySchema = idempotencyKeyOf('Send an Idempotency-Key header (one per redemption; the same on a retry).');
 
 export const redemptionSchema = z.object({
   redemption_id: z.int().check(z.positive()),

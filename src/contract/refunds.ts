@@ -39,11 +39,16 @@ export const refundInputSchema = z.strictObject({
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
 
-export const idempotencyKeySchema = z.string().check(
-  z.minLength(1, 'Send an Idempotency-Key header (one per refund you confirm).'),
-  z.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH, `The Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`),
-  z.regex(/^[\x21-\x7e]+$/, 'The Idempotency-Key must be printable ASCII without spaces.'),
-);
+/** An Idempotency-Key header; `missing` says what one key stands for (a refund, a redemption). */
+export function idempotencyKeyOf(missing: string) {
+  return z.string().check(
+    z.minLength(1, missing),
+    z.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH, `The Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`),
+    z.regex(/^[\x21-\x7e]+$/, 'The Idempotency-Key must be printable ASCII without spaces.'),
+  );
+}
+
+export const idempotencyKeySchema = idempotencyKeyOf('Send an Idempotency-Key header (one per refund you confirm).');
 
 /** What a refund answers (and what a retry with the same key answers again). */
 export const refundResultSchema = z.object({

@@ -1,8 +1,42 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { SectionLoadError } from '../-components/section-load-error';
+import { DatabaseCopyPage } from '../-components/database-copy/database-copy-page';
 
+/** `?copy=12`: the copy whose progress is on screen, so that a reload shows it again. */
+const copySearch = (search: Record<string, unknown>): { copy?: number } => {
+  const copy = Number(search.copy);
+  return Number.isSafeInteger(copy) && copy > 0 ? { copy } : {};
+};
+
+/** Database Copy (issue 14): superuser only, absent on the production admin host (src/app/route-access.ts). */
 export const Route = createFileRoute('/_authenticated/database-copy')({
+  validateSearch: copySearch,
   beforeLoad: ({ context }) => requireAccess(context, 'databaseCopy'),
-  component: () => <SectionPage title="Database Copy" />,
+  loader: async ({ context, abortController }) => {
+    const options = { signal: abortController.signal };
+    // Imported here, not at the top: the entry chunk carries only the guard (docs/decisions.md).
+    const api = await import('../../api/database-copy');
+    const [choices, copies] = await Promise.all([
+      api.getCopyOptions(context.api, options),
+      api.listCopies(context.api, options),
+    ]);
+    return { choices, copies };
+  },
+  errorComponent: ({ error }) => <SectionLoadError title="Database Copy" error={error} />,
+  component: function LoadedDatabaseCopy() {
+    const { choices, copies } = Route.useLoaderData();
+    const { api } = Route.useRouteContext();
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <DatabaseCopyPage
+        api={api}
+        choices={choices}
+        copies={copies}
+        shownCopyId={search.copy ?? null}
+        onShowCopy={(copy) => void navigate({ search: copy === null ? {} : { copy } })}
+      />
+    );
+  },
 });

@@ -4,7 +4,7 @@ import { loadPermissions } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { deleteLocation, getLocation, getLocationHistory, setLocationStatus, updateLocation } from '../../api/locations';
 import { requireAccess } from '../../app/require-access';
-import { locationParamsSchema } from '../../contract/locations';
+import { locationParamsSchema } from '../../contract/location-search';
 import { hasPermission } from '../../permissions/rules';
 import { EditLocation } from '../-components/locations/edit-location';
 import { invalidateLocations } from '../-components/locations/invalidate-locations';

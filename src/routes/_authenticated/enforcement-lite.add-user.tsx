@@ -1,8 +1,29 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { inviteLiteOfficer, listLiteLocationChoices } from '../../api/enforcement-lite';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { AddLiteOfficer } from '../-components/enforcement-lite/add-lite-officer';
+import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
+import { SectionLoadError } from '../-components/section-load-error';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/add-user')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
-  component: () => <SectionPage title="Enforcement Lite: Add User" />,
+  loader: ({ context, abortController }) => listLiteLocationChoices(context.api, { signal: abortController.signal }),
+  errorComponent: ({ error }) => <SectionLoadError title="Enforcement Lite: Add User" error={error} />,
+  component: AddLiteOfficerPage,
 });
+
+function AddLiteOfficerPage() {
+  const choices = Route.useLoaderData();
+  const { api } = Route.useRouteContext();
+  const router = useRouter();
+  return (
+    <AddLiteOfficer
+      choices={choices}
+      add={async (input) => {
+        const added = await inviteLiteOfficer(api, input);
+        void invalidateEnforcementLite(router);
+        return added;
+      }}
+    />
+  );
+}

@@ -1,8 +1,47 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { ApiError } from '../../api/client';
+import { getLiteLocation, getLiteLocationHistory, updateLiteLocation } from '../../api/enforcement-lite';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { liteLocationParamsSchema } from '../../contract/enforcement-lite';
+import { EditLiteLocation } from '../-components/enforcement-lite/edit-lite-location';
+import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
+import { LiteNotFound } from '../-components/enforcement-lite/lite-not-found';
+import { SectionLoadError } from '../-components/section-load-error';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-location/$locationId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
-  component: () => <SectionPage title="Enforcement Lite: Edit Location" />,
+  // The location and its History in parallel; ids checked after the guard, so a non-superuser is told so whatever the address.
+  loader: async ({ context, params, abortController }) => {
+    const parsed = z.safeParse(liteLocationParamsSchema, params);
+    if (!parsed.success) throw notFound();
+    const options = { signal: abortController.signal, quietStatuses: [404] };
+    try {
+      const [location, history] = await Promise.all([
+        getLiteLocation(context.api, parsed.data.locationId, options),
+        getLiteLocationHistory(context.api, parsed.data.locationId, options),
+      ]);
+      return { location, history };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  notFoundComponent: () => <LiteNotFound what="lite location" />,
+  errorComponent: ({ error }) => <SectionLoadError title="Enforcement Lite: Edit Location" error={error} />,
+  component: EditLiteLocationPage,
 });
+
+function EditLiteLocationPage() {
+  const { location, history } = Route.useLoaderData();
+  const { api } = Route.useRouteContext();
+  const router = useRouter();
+  return (
+    <EditLiteLocation
+      location={location}
+      history={history}
+      save={(update) => updateLiteLocation(api, location.location_id, update)}
+      reload={() => invalidateEnforcementLite(router)}
+    />
+  );
+}

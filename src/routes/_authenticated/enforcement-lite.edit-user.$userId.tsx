@@ -1,8 +1,49 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { ApiError } from '../../api/client';
+import { getLiteOfficer, getLiteOfficerHistory, listLiteLocationChoices, updateLiteOfficer } from '../../api/enforcement-lite';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { liteOfficerParamsSchema } from '../../contract/enforcement-lite';
+import { EditLiteOfficer } from '../-components/enforcement-lite/edit-lite-officer';
+import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
+import { LiteNotFound } from '../-components/enforcement-lite/lite-not-found';
+import { SectionLoadError } from '../-components/section-load-error';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-user/$userId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
-  component: () => <SectionPage title="Enforcement Lite: Edit User" />,
+  // The officer, their History and the lite locations to choose from, in parallel.
+  loader: async ({ context, params, abortController }) => {
+    const parsed = z.safeParse(liteOfficerParamsSchema, params);
+    if (!parsed.success) throw notFound();
+    const options = { signal: abortController.signal, quietStatuses: [404] };
+    try {
+      const [officer, history, choices] = await Promise.all([
+        getLiteOfficer(context.api, parsed.data.userId, options),
+        getLiteOfficerHistory(context.api, parsed.data.userId, options),
+        listLiteLocationChoices(context.api, { signal: abortController.signal }),
+      ]);
+      return { officer, history, choices };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  notFoundComponent: () => <LiteNotFound what="lite officer" />,
+  errorComponent: ({ error }) => <SectionLoadError title="Enforcement Lite: Edit User" error={error} />,
+  component: EditLiteOfficerPage,
 });
+
+function EditLiteOfficerPage() {
+  const { officer, history, choices } = Route.useLoaderData();
+  const { api } = Route.useRouteContext();
+  const router = useRouter();
+  return (
+    <EditLiteOfficer
+      officer={officer}
+      history={history}
+      choices={choices}
+      save={(update) => updateLiteOfficer(api, officer.user_id, update)}
+      reload={() => invalidateEnforcementLite(router)}
+    />
+  );
+}

@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { exportLocationsCsv, listLocations } from '../../api/locations';
 import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { locationListQuerySchema, type Location } from '../../contract/locations';
+import type { Location } from '../../contract/locations';
+import { locationListQuerySchema } from '../../contract/location-search';
 import { hasPermission } from '../../permissions/rules';
 import { LocationsList } from '../-components/locations/locations-list';
 

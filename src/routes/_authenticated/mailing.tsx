@@ -1,8 +1,39 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../app/require-access';
-import { SectionPage } from '../../ui/section-page';
+import { SectionLoadError } from '../-components/section-load-error';
+import { MailingPage } from '../-components/mailing/mailing-page';
 
+/** `?mailing=12`: the mailing whose progress is on screen, so that a reload shows it again. */
+const mailingSearch = (search: Record<string, unknown>): { mailing?: number } => {
+  const mailing = Number(search.mailing);
+  return Number.isSafeInteger(mailing) && mailing > 0 ? { mailing } : {};
+};
+
+/** Mailing (issue 14): superuser only, in the console (src/app/route-access.ts) and on the server. */
 export const Route = createFileRoute('/_authenticated/mailing')({
+  validateSearch: mailingSearch,
   beforeLoad: ({ context }) => requireAccess(context, 'mailing'),
-  component: () => <SectionPage title="Mailing" />,
+  loader: async ({ context, abortController }) => {
+    const options = { signal: abortController.signal };
+    // Imported here, not at the top: the entry chunk carries only the guard (docs/decisions.md).
+    const api = await import('../../api/mailing');
+    const [choices, page] = await Promise.all([api.getMailingOptions(context.api, options), api.listMailings(context.api, options)]);
+    return { choices, mailings: page.rows };
+  },
+  errorComponent: ({ error }) => <SectionLoadError title="Mailing" error={error} />,
+  component: function LoadedMailing() {
+    const { choices, mailings } = Route.useLoaderData();
+    const { api } = Route.useRouteContext();
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <MailingPage
+        api={api}
+        options={choices}
+        mailings={mailings}
+        shownId={search.mailing ?? null}
+        onShow={(mailing) => void navigate({ search: { mailing } })}
+      />
+    );
+  },
 });

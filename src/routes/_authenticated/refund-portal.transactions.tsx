@@ -2,7 +2,8 @@ import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-rout
 import { exportTransactionsCsv, listTransactionLocations, searchTransactions } from '../../api/transactions';
 import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { transactionSearchSchema, type TransactionRow } from '../../contract/transactions';
+import type { TransactionRow } from '../../contract/transactions';
+import { transactionSearchSchema } from '../../contract/transaction-search';
 import type { LocationRef } from '../../permissions/permissions-object';
 import { TransactionsList } from '../-components/transactions/transactions-list';
 

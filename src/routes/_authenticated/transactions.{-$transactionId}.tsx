@@ -6,7 +6,7 @@ import { getTransaction, getTransactionHistory } from '../../api/transactions';
 import { hasPermission } from '../../permissions/rules';
 import { forgivingSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { transactionParamsSchema, transactionSearchSchema } from '../../contract/transactions';
+import { transactionParamsSchema, transactionSearchSchema } from '../../contract/transaction-search';
 import { SectionLoadError } from '../-components/section-load-error';
 import { TransactionDetailScreen, TransactionNotFound } from '../-components/transactions/transaction-detail';
 

@@ -24,7 +24,7 @@ function knownTimeZones(): string[] {
 }
 
 /** The zone suggestions (some 400): rendered once, not with every keystroke in the field. */
-const TimeZoneOptions = memo(function TimeZoneOptions({ id }: { id: string }) {
+export const TimeZoneOptions = memo(function TimeZoneOptions({ id }: { id: string }) {
   return (
     <datalist id={id}>
       {knownTimeZones().map((zone) => (
@@ -40,8 +40,8 @@ export function browserTimeZone(): string {
 }
 
 /** A number field's text: an empty field is NaN in the form's values, which the schema refuses with its message. */
-const numberText = (value: number) => (Number.isNaN(value) ? '' : String(value));
-const numberValue = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+export const numberText = (value: number) => (Number.isNaN(value) ? '' : String(value));
+export const numberValue = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
  * The first message a field should show: schema messages once the field was changed or left, or after a submit;
