@@ -23,6 +23,18 @@ export interface SearchValidator<Input, Output> {
 }
 
 /**
+ * A search of one optional positive id (`?mailing=12`, `?copy=3`): the record whose progress a screen shows, so that
+ * a reload shows it again. Anything else in that parameter is dropped. Shared so that each route adds a call, not a
+ * parser, to the entry chunk.
+ */
+export function positiveIdSearch<const K extends string>(key: K): (search: Record<string, unknown>) => { [P in K]?: number } {
+  return (search) => {
+    const id = Number(search[key]);
+    return Number.isSafeInteger(id) && id > 0 ? ({ [key]: id } as { [P in K]?: number }) : {};
+  };
+}
+
+/**
  * A route's `validateSearch` from a contract query schema (a Standard Schema, typed with the schema's input and
  * output). A hand-edited or outdated link with a bad value (`?page=abc`, `?sort=colour`) loses that parameter, not the
  * page: the parameters the schema refuses are dropped and the rest kept.

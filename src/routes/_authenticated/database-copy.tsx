@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { positiveIdSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
 import { SectionLoadError } from '../-components/section-load-error';
 import { DatabaseCopyPage } from '../-components/database-copy/database-copy-page';
 
-/** `?copy=12`: the copy whose progress is on screen, so that a reload shows it again. */
-const copySearch = (search: Record<string, unknown>): { copy?: number } => {
-  const copy = Number(search.copy);
-  return Number.isSafeInteger(copy) && copy > 0 ? { copy } : {};
-};
+/** `?copy=12`: the copy whose progress is on screen, so that a reload shows it again (outside the route options,
+ * where TypeScript infers the key's literal type). */
+const copySearch = positiveIdSearch('copy');
 
 /** Database Copy (issue 14): superuser only, absent on the production admin host (src/app/route-access.ts). */
 export const Route = createFileRoute('/_authenticated/database-copy')({

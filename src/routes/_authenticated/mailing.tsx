@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { positiveIdSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
 import { SectionLoadError } from '../-components/section-load-error';
 import { MailingPage } from '../-components/mailing/mailing-page';
 
-/** `?mailing=12`: the mailing whose progress is on screen, so that a reload shows it again. */
-const mailingSearch = (search: Record<string, unknown>): { mailing?: number } => {
-  const mailing = Number(search.mailing);
-  return Number.isSafeInteger(mailing) && mailing > 0 ? { mailing } : {};
-};
+/** `?mailing=12`: the mailing whose progress is on screen, so that a reload shows it again (outside the route options,
+ * where TypeScript infers the key's literal type). */
+const mailingSearch = positiveIdSearch('mailing');
 
 /** Mailing (issue 14): superuser only, in the console (src/app/route-access.ts) and on the server. */
 export const Route = createFileRoute('/_authenticated/mailing')({
