@@ -9,6 +9,7 @@ import {
 } from '../../../contract/enforcement-lite';
 import { MAX_CAPACITY, MAX_GRACE_PERIOD_MINUTES } from '../../../contract/locations';
 import { FormField } from '../../../ui/form-field';
+import { FormFooter } from '../../../ui/form-footer';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
 import { numberText, numberValue, shownError, TimeZoneOptions } from '../locations/location-form';
 import { LITE_LOCATION_LABELS as LABELS, liteLocationStatusLabel } from './lite-labels';
@@ -201,22 +202,14 @@ export function LiteLocationForm(props: LiteLocationFormProps) {
           </FormField>
         )}
       </form.Field>
-      {failure && (
-        <p className="form-error" role="alert">
-          Not saved: {failure}
-        </p>
-      )}
-      {props.notice}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={isSubmitting}>
-          {isSubmitting ? props.sendingLabel : props.submitLabel}
-        </button>
-        {props.allowDiscard && changed && (
-          <button type="button" className="button" disabled={isSubmitting} onClick={() => form.reset()}>
-            Discard changes
-          </button>
-        )}
-      </div>
+      <FormFooter
+        failure={failure}
+        notice={props.notice}
+        isSubmitting={isSubmitting}
+        submitLabel={props.submitLabel}
+        sendingLabel={props.sendingLabel}
+        onDiscard={props.allowDiscard && changed ? () => form.reset() : undefined}
+      />
     </form>
   );
 }

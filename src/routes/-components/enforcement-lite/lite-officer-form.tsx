@@ -9,6 +9,7 @@ import {
   type LiteOfficerStatus,
 } from '../../../contract/enforcement-lite';
 import { FormField } from '../../../ui/form-field';
+import { FormFooter } from '../../../ui/form-footer';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
 import { shownError } from '../locations/location-form';
 import { LITE_OFFICER_LABELS as LABELS, liteLocationStatusLabel, officerStatusLabel } from './lite-labels';
@@ -238,22 +239,14 @@ export function LiteOfficerForm(props: LiteOfficerFormProps) {
           )}
         </form.Field>
       )}
-      {failure && (
-        <p className="form-error" role="alert">
-          Not saved: {failure}
-        </p>
-      )}
-      {props.notice}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={isSubmitting}>
-          {isSubmitting ? props.sendingLabel : props.submitLabel}
-        </button>
-        {props.allowDiscard && changed && (
-          <button type="button" className="button" disabled={isSubmitting} onClick={() => form.reset()}>
-            Discard changes
-          </button>
-        )}
-      </div>
+      <FormFooter
+        failure={failure}
+        notice={props.notice}
+        isSubmitting={isSubmitting}
+        submitLabel={props.submitLabel}
+        sendingLabel={props.sendingLabel}
+        onDiscard={props.allowDiscard && changed ? () => form.reset() : undefined}
+      />
     </form>
   );
 }

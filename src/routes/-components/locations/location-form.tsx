@@ -11,6 +11,7 @@ import {
   type LocationInput,
 } from '../../../contract/locations';
 import { CheckboxField, FormField } from '../../../ui/form-field';
+import { FormFooter } from '../../../ui/form-footer';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
 import { LOCATION_FIELD_LABELS as LABELS, statusLabel } from './location-labels';
 
@@ -310,22 +311,14 @@ export function LocationForm(props: LocationFormProps) {
           )}
         </form.Field>
       )}
-      {failure && (
-        <p className="form-error" role="alert">
-          Not saved: {failure}
-        </p>
-      )}
-      {props.notice}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={isSubmitting}>
-          {isSubmitting ? props.sendingLabel : props.submitLabel}
-        </button>
-        {props.allowDiscard && changed && (
-          <button type="button" className="button" disabled={isSubmitting} onClick={() => form.reset()}>
-            Discard changes
-          </button>
-        )}
-      </div>
+      <FormFooter
+        failure={failure}
+        notice={props.notice}
+        isSubmitting={isSubmitting}
+        submitLabel={props.submitLabel}
+        sendingLabel={props.sendingLabel}
+        onDiscard={props.allowDiscard && changed ? () => form.reset() : undefined}
+      />
     </form>
   );
 }

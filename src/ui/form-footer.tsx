@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The end of a section's form: why the last save failed (typed values stay), a notice the screen adds (a conflict),
+ * then Save (waiting while it runs) and, where offered, Discard changes once something changed.
+ */
+export function FormFooter(props: {
+  failure: string | null;
+  notice?: ReactNode;
+  isSubmitting: boolean;
+  submitLabel: string;
+  sendingLabel: string;
+  /** Shown only when given: the edit screens' way back to the saved values. */
+  onDiscard?: (() => void) | undefined;
+}) {
+  return (
+    <>
+      {props.failure && (
+        <p className="form-error" role="alert">
+          Not saved: {props.failure}
+        </p>
+      )}
+      {props.notice}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={props.isSubmitting}>
+          {props.isSubmitting ? props.sendingLabel : props.submitLabel}
+        </button>
+        {props.onDiscard && (
+          <button type="button" className="button" disabled={props.isSubmitting} onClick={props.onDiscard}>
+            Discard changes
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
