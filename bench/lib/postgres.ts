@@ -69,11 +69,7 @@ export async function startThrowawayPostgres(database = 'lpa_bench', settings: r
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
-    // LPA_BENCH_PG_SOCKET=1: connect through the Unix socket instead of loopback TCP (an experiment knob).
-    const url = process.env.LPA_BENCH_PG_SOCKET
-      ? `postgresql://postgres@/${database}?host=${encodeURIComponent(workDir)}&port=${port}`
-      : `postgresql://postgres@127.0.0.1:${port}/${database}`;
-    return { url, version, stop };
+    return { url: `postgresql://postgres@127.0.0.1:${port}/${database}`, version, stop };
   } catch (error) {
     stop();
     const stderr = (error as { stderr?: Buffer | string }).stderr?.toString() ?? '';
