@@ -14,14 +14,16 @@
  * At the end the invariants are checked in SQL: every payment's refunded amount equals the sum of its refunds and
  * never exceeds what was paid, its status follows, one audit row per refund and per redemption, one key per refund,
  * each code's uses equal its redemptions and stay within its cap. Prints tables, writes bench/results/money.json.
- * Reports goals; never fails a build.
+ * Reports goals; never fails a build. Each phase also reports the CPU per request of the Node thread (client and API
+ * share it) and of the cluster's client backends (from /proc; 0 with --database-url), which says which side limits.
  *
  *   npm run bench:money
  *   npm run bench:money -- --requests 2000 --clients 16
  *
- * Options: --requests N per phase (default 6000), --clients N (default 32), --cap N (default 500),
- * --database-url URL (an empty PostgreSQL database instead of a throwaway cluster).
+ * Options: --requests N per phase (default 6000), --clients N (default 32), --pool N server connections (default: clients),
+ * --cap N (default 500), --database-url URL (an empty PostgreSQL database instead of a throwaway cluster).
  */
+import { readFileSync } from 'node:fs';
 import { SESSION_HEADER } from '../src/contract/envelope';
 import { createApp } from '../server/app';
 import type { Db } from '../server/db/db';
@@ -36,7 +38,11 @@ import { round, summarize, type Summary } from './lib/stats';
 
 const REQUESTS = Number(option('requests') ?? 6000);
 const CLIENTS = Number(option('clients') ?? 32);
-/** Server-side connections: fewer than clients on 2 cores keeps PostgreSQL's backends from crowding the API's thread. */
+/**
+ * Server-side connections, one per client unless --pool says otherwise. Fewer beat more while a refund cost ~3 ms of
+ * PostgreSQL CPU (8 vs 32: 387 vs 305 refunds/s); since migration 015 the two are within the noise of a shared
+ * machine (2026-11-24 full runs: 8 → 802, 1,292, 897 refunds/s; 32 → 1,063, 1,008), so the default stays.
+ */
 const POOL = Number(option('pool') ?? CLIENTS);
 const CAP = Number(option('cap') ?? 500);
 const NOW = new Date('2026-03-02T15:00:00Z');
@@ -65,14 +71,36 @@ interface PhaseResult {
   seconds: number;
   perSecond: number;
   nodeCpuMsPerRequest: number;
+  /** CPU of the cluster's client backends per request (0 with --database-url: their processes are not ours to read). */
+  postgresCpuMsPerRequest: number;
   latencyMs: Summary;
 }
+
+/** The CPU (ms) the given processes have used so far, from /proc; a process that is gone counts 0. */
+function cpuMsOf(pids: readonly number[]): Map<number, number> {
+  const ticksMs = 10; // USER_HZ is 100 on Linux
+  return new Map(
+    pids.map((pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return [pid, (Number(fields[11]) + Number(fields[12])) * ticksMs];
+      } catch {
+        return [pid, 0];
+      }
+    }),
+  );
+}
+
+/** The pids of the throwaway cluster's client backends (the pool's connections); none when it is not ours. */
+let backendPids: () => Promise<number[]> = async () => [];
 
 /** `count` requests from `clients` concurrent loops; `send(i)` returns the HTTP status. */
 async function phase(count: number, clients: number, send: (index: number) => Promise<number>): Promise<PhaseResult> {
   let next = 0;
   const latencies: number[] = [];
   const statuses = { ok: 0, refused: 0, other: 0 };
+  const pidsBefore = await backendPids();
+  const backendCpuBefore = cpuMsOf(pidsBefore);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   await Promise.all(
@@ -91,7 +119,20 @@ async function phase(count: number, clients: number, send: (index: number) => Pr
   const cpu = process.cpuUsage(cpuBefore);
   // The API and the clients share this Node thread; what it spends per request shows whether Node or PostgreSQL limits.
   const nodeCpuMsPerRequest = round((cpu.user + cpu.system) / 1000 / count);
-  return { requests: count, ...statuses, seconds: round(seconds), perSecond: round(count / seconds), nodeCpuMsPerRequest, latencyMs: summarize(latencies) };
+  // Backends opened during the phase count from 0; one closed during it loses its share (the pool keeps them open).
+  const backendCpuAfter = cpuMsOf([...new Set([...pidsBefore, ...(await backendPids())])]);
+  let backendCpuMs = 0;
+  for (const [pid, ms] of backendCpuAfter) backendCpuMs += Math.max(0, ms - (backendCpuBefore.get(pid) ?? 0));
+  const postgresCpuMsPerRequest = round(backendCpuMs / count);
+  return {
+    requests: count,
+    ...statuses,
+    seconds: round(seconds),
+    perSecond: round(count / seconds),
+    nodeCpuMsPerRequest,
+    postgresCpuMsPerRequest,
+    latencyMs: summarize(latencies),
+  };
 }
 
 async function checkInvariants(db: Db) {
@@ -128,6 +169,10 @@ async function main() {
   try {
     await migrate(db);
     await applyDemoSeed(db);
+    if (cluster) {
+      backendPids = async () =>
+        (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'`)).rows.map((row) => row.pid);
+    }
     console.info(`PostgreSQL ${cluster?.version ?? databaseUrl}; ${REQUESTS} requests a phase, ${CLIENTS} clients over ${POOL} connections; load ${machineInfo().loadAverage.join(' ')}`);
     await db.query(
       `INSERT INTO transactions (transaction_id, location_id, license_plate, payment_time, expiry_date_time, payment_amount)
@@ -228,13 +273,14 @@ async function main() {
       result.refused,
       result.perSecond,
       result.nodeCpuMsPerRequest,
+      result.postgresCpuMsPerRequest,
       round(result.latencyMs.p50),
       round(result.latencyMs.p95),
       round(result.latencyMs.max),
     ];
     console.info(
       formatTable(
-        ['phase', 'requests', '200', '400/409', 'per s', 'Node CPU ms/req', 'p50 ms', 'p95 ms', 'max ms'],
+        ['phase', 'requests', '200', '400/409', 'per s', 'Node CPU ms/req', 'PG CPU ms/req', 'p50 ms', 'p95 ms', 'max ms'],
         [row('read one payment (floor)', baseline), row('refund, distinct payments', distinct), row('refund, one hot payment', hot), row('redeem, one hot code', redeem), row(`redeem, capped at ${CAP}`, capped)],
       ),
     );

@@ -9,10 +9,10 @@
  *    which does not reach the worker), it types a fixed mix of sequences (bench/pages/screen.sequences.ts) with real
  *    key events, one key every 200 ms or once the previous key's results are painted, and times each key from its
  *    keydown's timeStamp to the frame after its results are in the DOM. The Event Timing API's durations (INP-style)
- *    are recorded beside it. Each sequence is also typed under three what-ifs applied to the page, not to src/ (date
- *    formatters cached; + rows off screen skipped by CSS; + at most 3 rows per category), in turn with the screen as
- *    built; then a DevTools CPU profile
- *    of part of the mix shows where the page's main thread spends its time (optionally, the mix again at 1×).
+ *    are recorded beside it. Each sequence is also typed under what-ifs applied to the page, not to src/ (another
+ *    `firstPaintRows`, an added stylesheet, app rules taken out, a variant of the field), in turn with the screen as
+ *    built; then a DevTools CPU profile of part of the mix shows where the page's main thread spends its time
+ *    (optionally, the mix again at 1×).
  * 2. JavaScript before interactive. The app is built for production (vite build, the app's own vite.config.ts, into a
  *    temporary directory with the manifest on), served with `vite preview` on a free port; /login is loaded in Chromium
  *    (service workers blocked) and every JS response until load + network idle is gzipped here. /list needs a signed-in
@@ -27,8 +27,9 @@
  *   npm run bench:screen -- --records 20000    # a quick run (split evenly over the five types)
  *
  * Options: --records N, --seed S, --interval MS (gap between keys, default 200), --rate R (CPU throttle, default 4),
- * --no-what-if (skip the what-if variants), --full-speed (add a pass of the mix at 1× CPU), --keep-build (keep the
- * temporary app build and print where it is), --no-whole-browser (skip the pass with the whole browser, workers
+ * --no-what-if (skip the what-if variants), --what-if NAME,NAME (only those what-ifs, including the ones run only on
+ * request: cvAfterThird, directSearch, fieldLayer, noHasRule), --full-speed (add a pass of the mix at 1× CPU),
+ * --keep-build (keep the temporary app build and print where it is), --no-whole-browser (skip the pass with the whole browser, workers
  * included, held to --browser-cores of one core by a cgroup CPU quota, default 0.25; needs a writable cgroup).
  * That pass types the mix with no CDP throttling: the quota slows every Chromium process alike, as a slow phone does.
  */
@@ -345,6 +346,8 @@ interface Variant {
   name: string;
   description: string;
   whatIf: WhatIf;
+  /** Run only when named with `--what-if` (tried and rejected: BENCHMARKS.md, "Screen"). */
+  onRequest?: true;
 }
 
 const AS_BUILT: Variant = {
@@ -352,7 +355,7 @@ const AS_BUILT: Variant = {
   description: `the screen as built (${FIRST_PAINT_ROWS} rows with the first paint, the rest in a transition)`,
   whatIf: { firstPaintRows: null, css: null },
 };
-const WHAT_IFS: Variant[] = [
+const ALL_WHAT_IFS: Variant[] = [
   {
     name: 'allRowsAtOnce',
     description: 'every row (up to 50) with the first paint: no transition',
@@ -364,11 +367,38 @@ const WHAT_IFS: Variant[] = [
     whatIf: { firstPaintRows: 6, css: null },
   },
   {
+    name: 'cvAfterThird',
+    description: 'content-visibility: auto only from the 4th row of a category',
+    whatIf: { firstPaintRows: null, css: '.plate-row { content-visibility: visible; } .plate-rows > .plate-row:nth-child(n+4) { content-visibility: auto; }' },
+    onRequest: true,
+  },
+  {
+    name: 'directSearch',
+    description: 'the field outside React state, searched from its input handler',
+    whatIf: { firstPaintRows: null, css: null, directSearch: true },
+    onRequest: true,
+  },
+  {
+    name: 'fieldLayer',
+    description: 'the plate field on its own compositor layer',
+    whatIf: { firstPaintRows: null, css: '.plate-input { will-change: transform; }' },
+    onRequest: true,
+  },
+  {
+    name: 'noHasRule',
+    description: 'without the :has() rule for the phone title',
+    whatIf: { firstPaintRows: null, css: null, dropSelector: ':has(' },
+    onRequest: true,
+  },
+  {
     name: 'rowsAlwaysRendered',
     description: 'rows without content-visibility: auto (always laid out and painted)',
     whatIf: { firstPaintRows: null, css: '.plate-row { content-visibility: visible; }' },
   },
 ];
+
+/** `--what-if a,b`: only the named what-ifs (a shorter run when comparing one change); by default those not on request. */
+const WHAT_IFS = ((names) => ALL_WHAT_IFS.filter((v) => (names === undefined ? v.onRequest !== true : names.includes(v.name))))(option('what-if')?.split(','));
 
 /** Median of three runs of the page's fixed spin loop (ms). */
 async function spinMs(page: Page): Promise<number> {

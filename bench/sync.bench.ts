@@ -20,7 +20,11 @@
  *   --no-server-floor     skip paging the API from Node at the end
  *   --postgres            the API on a throwaway PostgreSQL cluster (bench/lib/postgres.ts) instead of PGlite:
  *                         reports timeToSearchableMsPostgres, writes bench/results/sync-postgres.json
+ *   --profile             a CPU profile of the enforcement worker during the fresh sync (until the calls return):
+ *                         the functions with the most self time are printed, the profile is written to
+ *                         bench/results/sync-worker.cpuprofile (the profiler slows the worker: figures are not comparable)
  */
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -60,6 +64,7 @@ const SERVER_FLOOR = !flag('no-server-floor');
 const REPLAY = !flag('no-replay');
 /** Serve from a throwaway PostgreSQL cluster instead of in-process PGlite: `timeToSearchableMsPostgres` (issue 15). */
 const POSTGRES = flag('postgres');
+const PROFILE = flag('profile');
 if (!Number.isInteger(RECORDS) || RECORDS < SYNC_TYPES.length) throw new Error(`--records must be an integer ≥ 5, not ${option('records')}`);
 
 /** A fixed "now" for the data, the API's clock and the sync (the search bench uses the same). */
@@ -253,6 +258,32 @@ function sampleHeap(session: WorkerCdpSession) {
       return samples;
     },
   };
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Stops the worker's profiler, writes the profile and prints the functions with the most self time (--profile). */
+async function writeWorkerProfile(session: WorkerCdpSession): Promise<void> {
+  const { profile } = await session.send<{ profile: CpuProfile }>('Profiler.stop');
+  const file = path.join(RESULTS_DIR, 'sync-worker.cpuprofile');
+  await writeFile(file, JSON.stringify(profile));
+  const frameOf = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const selfMs = new Map<string, number>();
+  let totalMs = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = frameOf.get(id)!;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    totalMs += ms;
+    selfMs.set(name, (selfMs.get(name) ?? 0) + ms);
+  });
+  const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  console.log(`worker CPU profile (${path.relative(process.cwd(), file)}), ${round(totalMs)} ms sampled:`);
+  console.log(formatTable(['function', 'self ms', 'share'], top.map(([name, ms]) => [name, round(ms), `${round((ms / totalMs) * 100)} %`])));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -514,11 +545,17 @@ async function main(): Promise<void> {
     // Searched while expansion runs: the known plates (the first one times "searchable"), and one single character
     // (up to 50 rows to fetch: the worst case). The complete check, all 36 characters, follows flush().
     const duringTexts = expected.texts.slice(0, expected.knownPlates + 1);
+    if (PROFILE) {
+      await workerSession.send('Profiler.enable');
+      await workerSession.send('Profiler.setSamplingInterval', { interval: 200 });
+      await workerSession.send('Profiler.start');
+    }
     const fresh = await page.evaluate(
       ([options, texts, name]) => (window as unknown as BenchWindow).syncBench.freshSync(options, texts, name),
       [roundOptions, duringTexts, STORE_NAME] as const,
     );
     const heapSamples = await heapSampler.stop();
+    if (PROFILE) await writeWorkerProfile(workerSession);
     // After the fresh sync: as found (garbage included, depends on when V8 last collected), then after a full GC
     // (what the worker retains; the goal is judged on this). Expansion is running meanwhile.
     const workerHeapAsFoundMB = await heapUsedMB(workerSession);

@@ -4,6 +4,7 @@ import '../../src/ui/styles.css';
 import { SYNC_TYPES, type SyncType } from '../../src/contract/enforcement';
 import type { LocationRef } from '../../src/permissions/permissions-object';
 import { PlateSearch } from '../../src/routes/-components/enforcement/plate-search';
+import { PlateSearchDirect } from './plate-search-direct';
 import { SyncStatusBar, type SyncView } from '../../src/routes/-components/enforcement/sync-status-bar';
 import { SectionPage } from '../../src/ui/section-page';
 import type { EnforcementApi } from '../../src/worker/enforcement-api';
@@ -278,13 +279,38 @@ export interface WhatIf {
   firstPaintRows: number | null;
   /** A stylesheet added to the app's (a CSS change to try); null: none. */
   css: string | null;
+  /** PlateSearchDirect: the field outside React's state, searched from its input handler. */
+  directSearch?: boolean;
+  /** Rules of the app's stylesheet taken out while the what-if applies: those whose selector contains this text. */
+  dropSelector?: string;
+}
+
+/** Rules taken out by `dropSelector`, with where they were, to put back. */
+let dropped: { sheet: CSSStyleSheet; index: number; text: string }[] = [];
+
+function dropRules(selectorPart: string | undefined): void {
+  for (const { sheet, index, text } of dropped) sheet.insertRule(text, index);
+  dropped = [];
+  if (selectorPart === undefined) return;
+  for (const sheet of document.styleSheets) {
+    for (let index = sheet.cssRules.length - 1; index >= 0; index--) {
+      const rule = sheet.cssRules[index]!;
+      if (!rule.cssText.includes(selectorPart)) continue;
+      dropped.push({ sheet, index, text: rule.cssText });
+      sheet.deleteRule(index);
+    }
+  }
+  // Lowest index first, so that putting them back restores every rule's place.
+  dropped.reverse();
 }
 
 let whatIf: WhatIf = { firstPaintRows: null, css: null };
 let remount: (() => void) | null = null;
 
-function setWhatIf(next: WhatIf): void {
+async function setWhatIf(next: WhatIf): Promise<void> {
+  const previousKind = whatIf.directSearch;
   whatIf = next;
+  dropRules(next.dropSelector);
   document.getElementById('what-if-css')?.remove();
   if (next.css !== null) {
     const style = document.createElement('style');
@@ -292,7 +318,9 @@ function setWhatIf(next: WhatIf): void {
     style.textContent = next.css;
     document.head.append(style);
   }
+  const kindChanged = (whatIf.directSearch === true) !== (previousKind === true);
   remount?.();
+  if (kindChanged) await attach();
 }
 
 /** The worker's search, as PlateSearch gets it, noting when it asked and when the answer came. */
@@ -337,12 +365,14 @@ async function mount(options: MountOptions): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('no #root');
   const screenRoot = (root ??= createRoot(container));
-  // Re-rendered with the same tree when a what-if changes a prop: the field and its text stay.
-  remount = () =>
+  // Re-rendered with the same tree when a what-if changes a prop: the field and its text stay (another field kind
+  // mounts a new one: setWhatIf attaches to it).
+  remount = () => {
+    const Search = whatIf.directSearch === true ? PlateSearchDirect : PlateSearch;
     screenRoot.render(
       <SectionPage title="Enforcement">
         <div className="enforcement-screen">
-          <PlateSearch
+          <Search
             search={search}
             locations={options.locations}
             ready
@@ -354,14 +384,29 @@ async function mount(options: MountOptions): Promise<void> {
         </div>
       </SectionPage>,
     );
+  };
   remount();
-  for (let i = 0; i < 200 && plateInput === null; i++) {
+  await attach();
+}
+
+let resultsObserver: MutationObserver | null = null;
+
+/** Finds the field and the results region (again after a what-if mounted another search) and watches the results. */
+async function attach(): Promise<void> {
+  const container = document.getElementById('root')!;
+  const before = plateInput;
+  let input: HTMLInputElement | null = null;
+  for (let i = 0; i < 200; i++) {
+    input = container.querySelector<HTMLInputElement>('input.plate-input');
+    if (input !== null && input !== before) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
-    plateInput = container.querySelector<HTMLInputElement>('input.plate-input');
-    resultsRegion = container.querySelector<HTMLElement>('.plate-search-results');
   }
+  plateInput = input;
+  resultsRegion = container.querySelector<HTMLElement>('.plate-search-results');
   if (plateInput === null || resultsRegion === null) throw new Error('PlateSearch did not render its field and results region');
-  new MutationObserver(onResultsMutated).observe(resultsRegion, { childList: true, subtree: true, characterData: true });
+  resultsObserver?.disconnect();
+  resultsObserver = new MutationObserver(onResultsMutated);
+  resultsObserver.observe(resultsRegion, { childList: true, subtree: true, characterData: true });
   plateInput.focus();
 }
 

@@ -6,8 +6,18 @@ export interface QueryResult<T> {
   rows: T[];
 }
 
+export interface QueryOptions {
+  /**
+   * Prepares the statement once per connection under this name (node-postgres: parsed and planned once, then only
+   * bound and run), for a fixed text that runs on every request: the session's staff lookup, a refund, a redemption.
+   * One name, one text. Not for texts built per request (lists): each would stay prepared on every connection, and a
+   * generic plan could suit their varied filters badly. PGlite ignores it.
+   */
+  prepare?: string;
+}
+
 export interface Queryable {
-  query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations); `query` allows only one statement. */
   exec(sql: string): Promise<void>;
 }

@@ -109,11 +109,23 @@ const SOURCES: Record<SyncType, SyncSource> = {
  * index when the expiry window is the narrower bound (a fresh sync, updated_at = 0).
  */
 export async function listSyncPage(db: Queryable, query: SyncPageQuery): Promise<SyncRecord[]> {
+  return JSON.parse(await syncPageJson(db, query)) as SyncRecord[];
+}
+
+/**
+ * The same page as a JSON array, built by the database: the route sends it as it is. Turning 2000 rows into objects
+ * (node-postgres) and back into JSON (the route) took several ms of the API's one thread per page, on the critical
+ * path of a sync (each page is asked once the previous one arrived); PostgreSQL writes the JSON in about the time it
+ * took to send the rows. The text is what JSON.stringify of the rows gave (same keys, order and numbers).
+ */
+export async function syncPageJson(db: Queryable, query: SyncPageQuery): Promise<string> {
   // Ids beyond PostgreSQL's integer cannot exist (and would fail the cast); duplicates would repeat records.
   const locationIds = [...new Set(query.locationIds)].filter((id) => id >= 1 && id <= MAX_LOCATION_ID);
-  if (locationIds.length === 0) return [];
+  if (locationIds.length === 0) return '[]';
   const source = SOURCES[query.type];
-  const sql = `SELECT ${source.record}
+  const sql = `SELECT '[' || coalesce(string_agg(record, ',' ORDER BY ord), '') || ']' AS data FROM (
+    SELECT (SELECT to_json(r)::text FROM (SELECT ${source.record}) r) AS record,
+           row_number() OVER (ORDER BY page.updated_at, page.${source.key}) AS ord
     FROM unnest($1::int[]) AS listed(location_id)
     CROSS JOIN LATERAL (
       SELECT ${source.columns} FROM ${source.table} t
@@ -122,8 +134,9 @@ export async function listSyncPage(db: Queryable, query: SyncPageQuery): Promise
        LIMIT $3::bigint
     ) page
     ORDER BY page.updated_at, page.${source.key}
-    OFFSET $4::bigint LIMIT $5::bigint`;
-  const { rows } = await db.query<SyncRecord>(sql, [
+    OFFSET $4::bigint LIMIT $5::bigint
+  ) records`;
+  const { rows } = await db.query<{ data: string }>(sql, [
     locationIds,
     query.updatedAtFrom,
     query.offset + query.limit,
@@ -131,5 +144,5 @@ export async function listSyncPage(db: Queryable, query: SyncPageQuery): Promise
     query.limit,
     ...source.params(query.now),
   ]);
-  return rows;
+  return rows[0]?.data ?? '[]';
 }

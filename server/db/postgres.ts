@@ -1,12 +1,15 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable, QueryOptions } from './db';
 
 type Client = Pick<pg.PoolClient, 'query'> | pg.Pool;
 
 function wrap(client: Client): Queryable {
   return {
-    query: async <T>(sql: string, params?: readonly unknown[]) => {
-      const result = await client.query(sql, params ? [...params] : undefined);
+    query: async <T>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+      const values = params ? [...params] : undefined;
+      const result = await (options?.prepare
+        ? client.query({ name: options.prepare, text: sql, values })
+        : client.query(sql, values));
       return { rows: result.rows as T[] };
     },
     // Without parameters node-postgres uses the simple protocol, which accepts several statements at once.

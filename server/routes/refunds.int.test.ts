@@ -334,12 +334,12 @@ describe.each(BACKENDS)('refunds on %s', (backend) => {
         await blocker.query('SELECT 1 FROM transactions WHERE transaction_id = $1 FOR UPDATE', [id]);
         const body = { amount_cents: 1000, reason: 'Crash' };
         const pending = refund(AGENT, id, body, 'crash-key', api);
-        // The refund has claimed its key and waits for the payment's row lock: cut its connection there.
+        // The refund (one call of refund_payment, migration 015) waits for the payment's row lock: cut its connection there.
         let victim: number | undefined;
         for (let attempt = 0; attempt < 200 && victim === undefined; attempt++) {
           // Not through the blocker: inside its transaction pg_stat_activity would stay as it first read it.
           const waiting = await db().query<{ pid: number }>(
-            `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO refund_idempotency_keys%FOR UPDATE%' AND pid <> $1`,
+            `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%refund_payment(%' AND pid <> $1`,
             [blockerPid],
           );
           victim = waiting.rows[0]?.pid;

@@ -8,7 +8,7 @@ import { refundPayment, type RefundOutcome } from '../db/refunds';
 import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
 import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
 import { errorResponses, failure, invalidFields } from '../http/responses';
-import { mayAt } from '../http/scope';
+import { locationScope } from '../http/scope';
 import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
 
 const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
@@ -79,8 +79,8 @@ export function registerRefundRoutes(app: ApiApp, deps: RouteDeps): void {
       key: c.req.valid('header')['idempotency-key'],
       transactionId,
       input: c.req.valid('json'),
-      mayViewAt: (locationId) => mayAt(staff.record, 'rp', 'view', locationId),
-      mayRefundAt: (locationId) => mayAt(staff.record, 'rp', 'edit', locationId),
+      viewScope: locationScope(staff.record, 'rp', 'view'),
+      refundScope: locationScope(staff.record, 'rp', 'edit'),
     });
     return outcomeResponse(c, transactionId, outcome) as never;
   });

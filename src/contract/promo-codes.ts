@@ -166,10 +166,3 @@ export const redemptionSchema = z.object({
   remaining: z.nullable(z.int().check(z.nonnegative())),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
-
-/** The discount of a code on a quote, in cents: a percentage rounds half up, an amount never exceeds the quote. */
-export function discountCents(type: DiscountType, value: number, quoteCents: number): number {
-  if (type === 'percent') return Math.floor((quoteCents * value + 50) / 100);
-  if (type === 'amount') return Math.min(value, quoteCents);
-  return 0;
-}

@@ -1,5 +1,5 @@
 import { SEARCH_CATEGORIES, SEARCH_PAGE_SIZE, type SearchCategory } from './enforcement-worker-api';
-import { isConfusable, presenceLength, presenceOf } from './plate-presence';
+import { carryPresence, isConfusable, presenceLength, presenceOf } from './plate-presence';
 import {
   ACTIVE_FIRST,
   ANY_LOCATION,
@@ -24,6 +24,7 @@ import {
   type KeyColumn,
   type PlateSegment,
   type SegmentAdditions,
+  type SlotMoves,
 } from './plate-segment';
 
 export type IndexSource = 'transactions' | 'spothero' | 'parkwhiz' | 'monthly_parkers';
@@ -213,6 +214,18 @@ function segmentFromSnapshot(source: IndexSource, snapshot: SegmentSnapshot | un
  * that segment's presence bitmaps (~15-35 ms), as does toSnapshot; fromSnapshot adopts the arrays (~5 ms of checks).
  * `nowSeconds` may be fractional (`request.now / 1000`).
  */
+/**
+ * A segment rebuilt with `drop` and `additions`; when the base's presence bitmaps are built (a query ran since its
+ * last change), the new segment's are carried over rather than left to the next query to build from every plate.
+ */
+function rebuild(base: PlateSegment, drop: Uint8Array | null, additions: SegmentAdditions | null): PlateSegment {
+  if (base.presence === null) return rebuildSegment(base, drop, additions);
+  const moves: SlotMoves = { runs: [], added: [] };
+  const segment = rebuildSegment(base, drop, additions, moves);
+  segment.presence = carryPresence(base.presence, base.keys.length, segment, moves);
+  return segment;
+}
+
 export class PlateIndex {
   #segments: Record<IndexSource, PlateSegment> = {
     transactions: emptySegment(),
@@ -241,7 +254,7 @@ export class PlateIndex {
         drop ??= new Uint8Array(base.keys.length);
         drop[slot] = 1;
       }
-      this.#segments[source] = rebuildSegment(base, drop, additions);
+      this.#segments[source] = rebuild(base, drop, additions);
     }
   }
 
@@ -254,7 +267,7 @@ export class PlateIndex {
       drop ??= new Uint8Array(base.keys.length);
       drop[slot] = 1;
     }
-    if (drop !== null) this.#segments[source] = rebuildSegment(base, drop, null);
+    if (drop !== null) this.#segments[source] = rebuild(base, drop, null);
   }
 
   /** Drops transactions, SpotHero and ParkWhiz entries whose expiry is before `unixSeconds`; returns how many. */
@@ -271,7 +284,7 @@ export class PlateIndex {
         drop[slot] = 1;
         dropped++;
       }
-      if (drop !== null) this.#segments[source] = rebuildSegment(base, drop, null);
+      if (drop !== null) this.#segments[source] = rebuild(base, drop, null);
       removed += dropped;
     }
     return removed;

@@ -164,7 +164,21 @@ function overflowPlate(overflow: OverflowPlates, index: number): string {
  * A new segment holding `base` without the slots flagged in `drop` (1 = drop), merged with `additions`.
  * The caller has already flagged the base slots whose keys `additions` replaces.
  */
-export function rebuildSegment(base: PlateSegment, drop: Uint8Array | null, additions: SegmentAdditions | null): PlateSegment {
+/**
+ * Where a rebuild put things, for carrying the presence bitmaps over (plate-presence.ts carryPresence): runs of kept
+ * base slots as (from, to, length) triples, and the slots of the additions.
+ */
+export interface SlotMoves {
+  runs: number[];
+  added: number[];
+}
+
+export function rebuildSegment(
+  base: PlateSegment,
+  drop: Uint8Array | null,
+  additions: SegmentAdditions | null,
+  moves?: SlotMoves,
+): PlateSegment {
   const baseSize = base.keys.length;
   const baseKeys = base.keys;
   const addKeys = additions?.keys ?? new Float64Array(0);
@@ -186,6 +200,7 @@ export function rebuildSegment(base: PlateSegment, drop: Uint8Array | null, addi
   let runOut = 0;
   const copyRun = (end: number): void => {
     if (runStart < 0) return;
+    moves?.runs.push(runStart, runOut, end - runStart);
     keys.set(baseKeys.subarray(runStart, end), runOut);
     locationIds.set(base.locationIds.subarray(runStart, end), runOut);
     expiresAt.set(base.expiresAt.subarray(runStart, end), runOut);
@@ -219,6 +234,7 @@ export function rebuildSegment(base: PlateSegment, drop: Uint8Array | null, addi
     } else {
       copyRun(i);
       const plate = additions!.plates[j]!;
+      moves?.added.push(out);
       keys[out] = addKeys[j]!;
       locationIds[out] = additions!.locationIds[j]!;
       expiresAt[out] = additions!.expiresAt[j]!;

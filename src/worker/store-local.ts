@@ -1,7 +1,6 @@
 import type { SyncType } from '../contract/enforcement';
 import { PlateIndex, type IndexSource } from './plate-index';
 import {
-  EXPIRY_FIELD,
   openEnforcementStore,
   PURGED_SOURCES,
   readGeneration,
@@ -12,6 +11,7 @@ import {
   type SyncCursorRow,
 } from './store';
 import { requestResult } from './store-idb';
+import { purgeChunk } from './store-purge';
 import {
   loadMonthlyParkerIds,
   loadStoreState,
@@ -25,11 +25,13 @@ import {
   expandStagedPage,
   readStagedPositions,
   readStagedRows,
+  readWatermark,
   StagedPages,
   StagingStateChanged,
   stagePage,
 } from './store-staging';
 import { cursorFromRow, FRESH_CURSOR, toCursorRow, type SyncCursor } from './sync-cursor';
+import { yieldToMessages } from './yield';
 
 export type Log = (message: string, error?: unknown) => void;
 
@@ -37,11 +39,22 @@ export type Log = (message: string, error?: unknown) => void;
 const COLLECT_EVERY = 16;
 
 /**
- * Rows a purge deletes per transaction: deleting through the expiry index costs ~0.2 ms a row on a quiet 2-vCPU
- * machine (docs/performance), so ~20 ms a transaction, under bench:sync's purgeLongestTransactionMs goal of 100 ms
- * with room for a loaded machine or a slow phone (250 rows took up to 351 ms at load 11).
+ * Rows a purge deletes per transaction, at most: deleting through the expiry index costs ~0.1–0.2 ms a row on a
+ * quiet 2-vCPU machine (docs/performance), so ≤ 20 ms a transaction, under bench:sync's purgeLongestTransactionMs
+ * goal of 100 ms with room for a loaded machine or a slow phone (250 rows took up to 351 ms at load 11).
  */
 export const PURGE_CHUNK = 100;
+/**
+ * What a purge transaction should take (store-purge.ts): the next chunk's rows are scaled from the last chunk's time
+ * towards it (10 to PURGE_CHUNK rows). A search waits for the purge transaction in progress, so this bounds that
+ * wait (bench:sync's searchDuringPurgeP95Ms ≤ 16 ms, a search alone taking 3–6 ms); a slow device gets smaller chunks
+ * rather than longer waits.
+ */
+export const PURGE_CHUNK_TARGET_MS = 8;
+const PURGE_CHUNK_MIN = 10;
+
+/** After a sync call, expansion waits this long for the next call of the same sync round (deferExpansion). */
+export const EXPANSION_RESUME_DELAY_MS = 250;
 
 export interface RowRequest {
   source: IndexSource;
@@ -85,6 +98,9 @@ export class LocalStore {
   #deferralWaiters: (() => void)[] = [];
   #onDrained: (() => Promise<void>) | null = null;
   #closed = false;
+  /** Searches reading rows now (readRows), and what waits for them to finish (the purge, between chunks). */
+  #reads = 0;
+  #readWaiters: (() => void)[] = [];
 
   private constructor(db: EnforcementStore, keyRange: typeof IDBKeyRange, log: Log) {
     this.db = db;
@@ -209,13 +225,18 @@ export class LocalStore {
   }
 
   async monthlyParkerIds(): Promise<MonthlyParkerIds> {
-    this.#monthlyParkerIds ??= await loadMonthlyParkerIds(this.#idb(), this.#staged.pagesOf('monthly_parkers'));
+    this.#monthlyParkerIds ??= await loadMonthlyParkerIds(this.#idb(), this.#staged.pagesOf('monthly_parkers'), this.#keyRange);
     return this.#monthlyParkerIds;
   }
 
   // ---- expansion ----
 
-  /** Defers expansion until the returned function is called (a sync is running). */
+  /**
+   * Defers expansion until the returned function is called (a sync is running), and then EXPANSION_RESUME_DELAY_MS
+   * more: the sync machine asks the next type (or the same type again after the page cap) right after a call returns,
+   * and an expansion begun in that gap lets its page finish, one transaction of 2000 puts that every search's read
+   * waited for, 40–85 ms (bench:sync, 2026-11-24: the slowest searches during the sync). drain() does not wait.
+   */
   deferExpansion(): () => void {
     this.#expansionDeferred++;
     let resumed = false;
@@ -224,7 +245,7 @@ export class LocalStore {
       resumed = true;
       if (--this.#expansionDeferred > 0) return;
       for (const wake of this.#deferralWaiters.splice(0)) wake();
-      this.kickExpansion();
+      setTimeout(() => this.kickExpansion(), EXPANSION_RESUME_DELAY_MS);
     };
   }
 
@@ -248,14 +269,18 @@ export class LocalStore {
         if (page === undefined) break;
         if (this.#expansionHeld()) return;
         const db = this.#idb();
-        const rows = await readStagedRows(db, page.seq);
-        if (rows === undefined) throw new StagingStateChanged(`Staged page ${page.seq} is gone`);
+        const rows = await readStagedRows(db, page.seq, this.#keyRange);
+        if (rows === undefined) {
+          if (await this.#expandedElsewhere(page.seq)) continue;
+          throw new StagingStateChanged(`Staged page ${page.seq} is gone`);
+        }
         // A sync that began meanwhile lets this page finish; clear and close do not.
         if (this.#closed || this.#expansionPaused > 0) return;
         let remapped = false;
         try {
           ({ remapped } = await expandStagedPage(db, page, rows, this.#watermark, false));
         } catch (error) {
+          if (error instanceof StagingStateChanged && (await this.#expandedElsewhere(page.seq))) continue;
           if (!(page.source === 'monthly_parkers' && error instanceof DOMException && error.name === 'ConstraintError')) {
             throw error;
           }
@@ -281,6 +306,19 @@ export class LocalStore {
       this.#expansionError = error;
       this.#log('Expanding staged pages into their tables failed; they stay staged and searchable', error);
     }
+  }
+
+  /**
+   * Another connection (a second tab's worker) expanded staged pages up to `seq` or beyond: not a failure, the tables
+   * hold them, and our watermark follows. Which records the index holds does not change (a page the other connection
+   * staged itself bumped the store generation, so ensureCurrent reloads before the next change).
+   */
+  async #expandedElsewhere(seq: number): Promise<boolean> {
+    const stored = await readWatermark(this.#idb());
+    if (stored < seq) return false;
+    this.#watermark = stored;
+    this.#staged.dropThrough(stored);
+    return true;
   }
 
   /**
@@ -323,6 +361,23 @@ export class LocalStore {
 
   /** The stored rows for `requests` (undefined where none), newest version first: pending, staged, table. */
   async readRows(requests: readonly RowRequest[]): Promise<(StoredRecord | undefined)[]> {
+    this.#reads++;
+    try {
+      return await this.#readRows(requests);
+    } finally {
+      if (--this.#reads === 0) for (const wake of this.#readWaiters.splice(0)) wake();
+    }
+  }
+
+  /** Lets searches go first: queued messages run, then whatever rows they read are read before this resolves. */
+  async #afterSearches(): Promise<void> {
+    do {
+      await yieldToMessages();
+      if (this.#reads > 0) await new Promise<void>((resolve) => this.#readWaiters.push(resolve));
+    } while (this.#reads > 0);
+  }
+
+  async #readRows(requests: readonly RowRequest[]): Promise<(StoredRecord | undefined)[]> {
     const results: (StoredRecord | undefined)[] = new Array(requests.length);
     const fromStaged = new Map<number, { at: number; position: number }[]>();
     const fromTable: number[] = [];
@@ -436,10 +491,11 @@ export class LocalStore {
   /**
    * Deletes transactions and bookings whose expiry is before `cutoffSeconds`, in the index and the tables.
    * The index first (one rebuild of each touched segment): searches stop finding purged records at once and never
-   * ask the tables for them. The tables then lose them PURGE_CHUNK rows per transaction, so no transaction holds the
-   * store for long (one transaction for 250,000 records took 14–23 s, and every row fetch waited for it); between
-   * chunks the worker answers searches. An aborted purge leaves the index ahead of the tables: it is marked stale
-   * and rebuilt from them.
+   * ask the tables for them. The tables then lose them in short transactions (at most PURGE_CHUNK rows, sized towards
+   * PURGE_CHUNK_TARGET_MS, store-purge.ts), so no transaction holds the store for long (one transaction for 250,000
+   * records took 14–23 s, and every row fetch waited for it); between chunks searches go first (queued messages run,
+   * their reads finish). An aborted purge leaves the index ahead of the tables: it is marked stale and rebuilt from
+   * them.
    */
   /** The last purge's read-write transactions: how many, and the longest (ms, from asking to commit); bench:sync. */
   lastPurge = { transactions: 0, longestTransactionMs: 0 };
@@ -450,28 +506,24 @@ export class LocalStore {
     const removed = this.#index.removeExpiredBefore(cutoffSeconds);
     let purged = 0;
     this.lastPurge = { transactions: 0, longestTransactionMs: 0 };
+    let rows = PURGE_CHUNK;
     try {
       for (const source of PURGED_SOURCES) {
-        const table = this.db.table(source);
         for (;;) {
+          // Between chunks, searches first: a read asked now would otherwise queue behind the next chunk.
+          await this.#afterSearches();
           signal?.throwIfAborted();
-          let deleted = 0;
-          let previous = 0;
           const started = performance.now();
-          await this.db.transaction('rw', [source, 'meta'], async () => {
-            const keys = await table.where(EXPIRY_FIELD[source]).below(cutoffSeconds).limit(PURGE_CHUNK).primaryKeys();
-            if (keys.length === 0) return;
-            await table.bulkDelete(keys);
-            deleted = keys.length;
-            previous = await this.#bumpGeneration();
-          });
+          const chunk = await purgeChunk(this.#idb(), source, cutoffSeconds, this.#keyRange, rows);
           const took = performance.now() - started;
           this.lastPurge.transactions++;
           if (took > this.lastPurge.longestTransactionMs) this.lastPurge.longestTransactionMs = took;
-          if (deleted === 0) break;
-          this.#advancedFrom(previous);
-          purged += deleted;
-          if (deleted < PURGE_CHUNK) break;
+          if (chunk.deleted === 0) break;
+          this.#advancedFrom(chunk.previousGeneration);
+          purged += chunk.deleted;
+          if (chunk.deleted < rows) break;
+          const scaled = Math.round((rows * PURGE_CHUNK_TARGET_MS) / Math.max(took, 1));
+          rows = Math.min(PURGE_CHUNK, Math.max(PURGE_CHUNK_MIN, scaled));
         }
       }
     } catch (error) {

@@ -5,13 +5,12 @@ import {
   type ExpansionRow,
   type PlateIndexRow,
   type StagedPageRow,
-  type StagedRowsRow,
   type StoredMonthlyParker,
   type StoredRecord,
 } from './store';
 import { abortQuietly, requestResult, transactionDone } from './store-idb';
 import { indexEntry, MonthlyParkerIds, recordKey } from './store-records';
-import type { StagedPage } from './store-staging';
+import { readStagedTexts, type StagedPage } from './store-staging';
 
 /**
  * The plate index's lifecycle (docs/enforcement-sync.md "Snapshot and generation"): the store's content is
@@ -98,9 +97,9 @@ export async function rebuildStoreState(db: IDBDatabase, keyRange: typeof IDBKey
     }
     const staged = await readStagedPages(tx, watermark, keyRange);
     for (const page of staged) {
-      const rows = (await requestResult(tx.objectStore('staged_rows').get(page.seq))) as StagedRowsRow | undefined;
-      if (rows === undefined) throw new Error(`staged page ${page.seq} has no rows`);
-      index.upsert(rows.rows.map((text) => indexEntry(page.source, JSON.parse(text) as StoredRecord)));
+      const texts = await readStagedTexts(tx.objectStore('staged_rows'), page.seq, keyRange);
+      if (texts === undefined) throw new Error(`staged page ${page.seq} has no rows`);
+      index.upsert(texts.map((text) => indexEntry(page.source, JSON.parse(text) as StoredRecord)));
     }
     await done;
     return { index, generation, watermark, staged, origin: 'rebuilt' };
@@ -129,7 +128,11 @@ export async function savePlateIndexSnapshot(db: IDBDatabase, index: PlateIndex,
 }
 
 /** Every monthly parker id held, in the table (keys of its unique index only) and in staged pages. */
-export async function loadMonthlyParkerIds(db: IDBDatabase, staged: readonly StagedPage[]): Promise<MonthlyParkerIds> {
+export async function loadMonthlyParkerIds(
+  db: IDBDatabase,
+  staged: readonly StagedPage[],
+  keyRange: typeof IDBKeyRange,
+): Promise<MonthlyParkerIds> {
   const ids = new MonthlyParkerIds();
   const tx = db.transaction(['monthly_parkers', 'staged_rows'], 'readonly');
   const done = transactionDone(tx);
@@ -146,8 +149,7 @@ export async function loadMonthlyParkerIds(db: IDBDatabase, staged: readonly Sta
   });
   for (const page of staged) {
     if (page.source !== 'monthly_parkers') continue;
-    const rows = (await requestResult(tx.objectStore('staged_rows').get(page.seq))) as StagedRowsRow | undefined;
-    for (const text of rows?.rows ?? []) {
+    for (const text of (await readStagedTexts(tx.objectStore('staged_rows'), page.seq, keyRange)) ?? []) {
       const row = JSON.parse(text) as StoredMonthlyParker;
       ids.hold(row, row.id);
     }

@@ -109,8 +109,9 @@ export interface PreparedPage {
 }
 
 /**
- * Adds sync_time (and the booking expiry, and parker ids) to a page of parsed records. Throws on a value the
- * plate index cannot hold, which fails the page like any malformed record.
+ * Adds sync_time (and the booking expiry, and parker ids) to a page of parsed records, in place: the records are the
+ * schema's output, owned by the page (a copy of each cost ~2–4 ms a page of 2000). Throws on a value the plate index
+ * cannot hold, which fails the page like any malformed record.
  */
 export function preparePage(
   type: SyncType,
@@ -127,19 +128,26 @@ export function preparePage(
     if (record.location_id > UINT32_MAX) throw new RangeError(`record ${i}: location_id ${record.location_id} is out of range`);
     let row: StoredRecord;
     switch (source) {
-      case 'transactions':
-        row = { ...(record as TransactionRecord), sync_time: syncTime };
+      case 'transactions': {
+        const transaction = record as StoredTransaction;
+        transaction.sync_time = syncTime;
+        row = transaction;
         break;
+      }
       case 'spothero':
       case 'parkwhiz': {
-        const booking = record as BookingRecord;
-        row = { ...booking, sync_time: syncTime, expiry_unix: bookingExpiryUnix(booking.expiry_date_time) };
+        const booking = record as StoredBooking;
+        booking.sync_time = syncTime;
+        booking.expiry_unix = bookingExpiryUnix(booking.expiry_date_time);
+        row = booking;
         break;
       }
       case 'monthly_parkers': {
         if (monthlyParkerIds === null) throw new Error('monthly parker ids are not loaded');
-        const parker = record as MonthlyParkerRecord;
-        row = { ...parker, id: monthlyParkerIds.assign(parker), sync_time: syncTime };
+        const parker = record as StoredMonthlyParker;
+        parker.id = monthlyParkerIds.assign(parker);
+        parker.sync_time = syncTime;
+        row = parker;
         break;
       }
     }

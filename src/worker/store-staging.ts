@@ -25,6 +25,38 @@ import type { PreparedPage } from './store-records';
 export const STAGING_STORES = ['staged_pages', 'staged_rows', 'sync_cursor', 'meta'] as const;
 const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
 
+/**
+ * Rows per staged_rows value (keyed [seq, chunk]): ~28 KB, under the 64 KB beyond which Chromium stores a value as a
+ * blob, and a search showing one row reads and copies these 100 instead of the page's 2000. Staging puts 20 values
+ * instead of one, in the same transaction.
+ */
+export const STAGED_CHUNK_ROWS = 100;
+
+function chunkKey(seq: number, chunk: number): [number, number] {
+  return [seq, chunk];
+}
+
+/** Deletes the staged rows of pages up to `seq`: their chunks, and whole-page values (number keys) of older stores. */
+function deleteStagedRowsThrough(store: IDBObjectStore, seq: number, keyRange: typeof IDBKeyRange): void {
+  store.delete(keyRange.upperBound(seq));
+  // Array keys sort after every number, and [] before every other array.
+  store.delete(keyRange.bound([], [seq, Number.POSITIVE_INFINITY]));
+}
+
+/** A staged page's row texts in page order (its chunks, or a whole-page value), in the transaction of `store`. */
+export async function readStagedTexts(
+  store: IDBObjectStore,
+  seq: number,
+  keyRange: typeof IDBKeyRange,
+): Promise<string[] | undefined> {
+  const chunks = (await requestResult(
+    store.getAll(keyRange.bound(chunkKey(seq, 0), chunkKey(seq, Number.POSITIVE_INFINITY))),
+  )) as StagedRowsRow[];
+  if (chunks.length > 0) return chunks.flatMap((chunk) => chunk.rows);
+  const whole = (await requestResult(store.get(seq))) as StagedRowsRow | undefined;
+  return whole?.rows;
+}
+
 /** What is known in memory of a staged page not yet expanded. */
 export interface StagedPage {
   seq: number;
@@ -148,10 +180,14 @@ export async function stagePage(
   const stagedRows = tx.objectStore('staged_rows');
   if (collectThrough > 0) {
     stagedPages.delete(keyRange.upperBound(collectThrough));
-    stagedRows.delete(keyRange.upperBound(collectThrough));
+    deleteStagedRowsThrough(stagedRows, collectThrough, keyRange);
   }
   // add, not put: a seq taken by another connection fails the page instead of overwriting one.
-  stagedRows.add({ seq, rows } satisfies StagedRowsRow);
+  const chunks = Math.max(1, Math.ceil(rows.length / STAGED_CHUNK_ROWS));
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const from = chunk * STAGED_CHUNK_ROWS;
+    stagedRows.add({ seq: chunkKey(seq, chunk), rows: rows.slice(from, from + STAGED_CHUNK_ROWS) } satisfies StagedRowsRow);
+  }
   stagedPages.add(row);
   tx.objectStore('sync_cursor').put(cursor);
   let previous = 0;
@@ -174,14 +210,15 @@ export async function collectStagedPages(db: IDBDatabase, seq: number, keyRange:
   const tx = db.transaction(['staged_pages', 'staged_rows'], 'readwrite', RELAXED);
   const done = transactionDone(tx);
   tx.objectStore('staged_pages').delete(keyRange.upperBound(seq));
-  tx.objectStore('staged_rows').delete(keyRange.upperBound(seq));
+  deleteStagedRowsThrough(tx.objectStore('staged_rows'), seq, keyRange);
   await done;
 }
 
 /**
- * For a search: the rows at `positions` of each staged page wanted, all pages read in one transaction, and only those
- * rows parsed (a page holds 2000 JSON strings; parsing all of them for the few shown cost a search tens of ms per
- * page while staged pages waited to be expanded). A page expanded and collected meanwhile maps to undefined.
+ * For a search: the rows at `positions` of each staged page wanted, all pages read in one transaction, and only the
+ * chunks holding them read and only those rows parsed (a page holds 2000 JSON strings; reading and parsing all of
+ * them for the few shown cost a search tens of ms per page while staged pages waited to be expanded). A page
+ * expanded and collected meanwhile maps to undefined.
  */
 export async function readStagedPositions(
   db: IDBDatabase,
@@ -189,27 +226,39 @@ export async function readStagedPositions(
 ): Promise<Map<number, (StoredRecord | undefined)[] | undefined>> {
   const tx = db.transaction('staged_rows', 'readonly');
   const store = tx.objectStore('staged_rows');
-  const seqs = [...wanted.keys()];
-  const pages = (await Promise.all(seqs.map((seq) => requestResult(store.get(seq))))) as (StagedRowsRow | undefined)[];
   const found = new Map<number, (StoredRecord | undefined)[] | undefined>();
-  seqs.forEach((seq, i) => {
-    const page = pages[i];
-    if (page === undefined) return void found.set(seq, undefined);
-    found.set(
-      seq,
-      wanted.get(seq)!.map((position) => {
-        const text = page.rows[position];
-        return text === undefined ? undefined : (JSON.parse(text) as StoredRecord);
-      }),
-    );
-  });
+  const parse = (text: string | undefined) => (text === undefined ? undefined : (JSON.parse(text) as StoredRecord));
+  await Promise.all(
+    [...wanted].map(async ([seq, positions]) => {
+      const chunks = [...new Set(positions.map((position) => Math.floor(position / STAGED_CHUNK_ROWS)))];
+      const values = (await Promise.all(chunks.map((chunk) => requestResult(store.get(chunkKey(seq, chunk)))))) as (
+        | StagedRowsRow
+        | undefined
+      )[];
+      if (values.every((value) => value !== undefined)) {
+        const byChunk = new Map(chunks.map((chunk, i) => [chunk, values[i]!.rows]));
+        const textAt = (position: number) => byChunk.get(Math.floor(position / STAGED_CHUNK_ROWS))?.[position % STAGED_CHUNK_ROWS];
+        found.set(seq, positions.map((position) => parse(textAt(position))));
+        return;
+      }
+      // A whole-page value (staged before chunks), or the page is gone.
+      const whole = (await requestResult(store.get(seq))) as StagedRowsRow | undefined;
+      found.set(seq, whole === undefined ? undefined : positions.map((position) => parse(whole.rows[position])));
+    }),
+  );
   return found;
 }
 
-export async function readStagedRows(db: IDBDatabase, seq: number): Promise<StoredRecord[] | undefined> {
+export async function readStagedRows(db: IDBDatabase, seq: number, keyRange: typeof IDBKeyRange): Promise<StoredRecord[] | undefined> {
   const tx = db.transaction('staged_rows', 'readonly');
-  const row = (await requestResult(tx.objectStore('staged_rows').get(seq))) as StagedRowsRow | undefined;
-  return row?.rows.map((text) => JSON.parse(text) as StoredRecord);
+  const texts = await readStagedTexts(tx.objectStore('staged_rows'), seq, keyRange);
+  return texts?.map((text) => JSON.parse(text) as StoredRecord);
+}
+
+/** The expansion watermark as stored: the last staged page in its table (whichever connection expanded it). */
+export async function readWatermark(db: IDBDatabase): Promise<number> {
+  const tx = db.transaction('expansion', 'readonly');
+  return ((await requestResult(tx.objectStore('expansion').get('watermark'))) as ExpansionRow | undefined)?.seq ?? 0;
 }
 
 /** The watermark moved under us: another connection expanded pages, or the store was cleared. */

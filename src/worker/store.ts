@@ -53,9 +53,14 @@ export interface StagedPageRow {
   keys: Float64Array;
   expiresAt: Uint32Array;
 }
-/** … and its rows, one JSON string per stored record, until expansion moves them into their table. */
+/**
+ * … and its rows, one JSON string per stored record, until expansion moves them into their table: in chunks of
+ * STAGED_CHUNK_ROWS (store-staging.ts) keyed [seq, chunk], so that a search showing one row reads ~100 rows, not the
+ * page's 2000 (~560 KB, which Chromium also stores as a blob beyond 64 KB). A number key is a whole page, as stores
+ * staged before the chunks have them.
+ */
 export interface StagedRowsRow {
-  seq: number;
+  seq: number | [seq: number, chunk: number];
   rows: string[];
 }
 
@@ -121,7 +126,7 @@ export class EnforcementStore extends Dexie {
   declare sync_info: Table<SyncInfoRow, SyncType>;
   declare sync_cursor: Table<SyncCursorRow, SyncType>;
   declare staged_pages: Table<StagedPageRow, number>;
-  declare staged_rows: Table<StagedRowsRow, number>;
+  declare staged_rows: Table<StagedRowsRow, number | [number, number]>;
   declare expansion: Table<ExpansionRow, string>;
   declare plate_index: Table<PlateIndexRow, string>;
   declare meta: Table<MetaRow, string>;

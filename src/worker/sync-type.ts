@@ -22,7 +22,8 @@ import {
   type PagePlan,
   type SyncCursor,
 } from './sync-cursor';
-import { fetchSyncPage, SyncCancelledError } from './sync-page-fetch';
+import { fetchSyncPage, SyncCancelledError, validatePage } from './sync-page-fetch';
+import { yieldToMessages } from './yield';
 
 /**
  * Sync of one type (spec §4, docs/enforcement-sync.md): pages of `pageSize` from the type's cursor, at most
@@ -41,6 +42,29 @@ export interface SyncOptions {
 }
 
 type StoppedBy = Extract<SyncTypeResult, { outcome: 'done' }>['stoppedBy'];
+
+/** A page asked for: from where, its records (not yet validated), and how to cancel it alone. */
+interface PageRequest {
+  plan: PagePlan;
+  records: Promise<unknown[]>;
+  cancel: () => void;
+}
+
+function sameRequest(a: PagePlan, b: PagePlan): boolean {
+  return a.fields.updated_at === b.fields.updated_at && a.fields.offset === b.fields.offset;
+}
+
+/**
+ * The plan of the next page from records not yet validated: the cursor advanceCursor would give, when the records it
+ * reads (the run of the last updated_at) look like records; null otherwise. Only a guess to ask early: the page is
+ * used only when the plan from the validated records asks the same.
+ */
+function guessNextPlan(plan: PagePlan, raw: readonly unknown[]): PagePlan | null {
+  if (!raw.every((record) => typeof record === 'object' && record !== null)) return null;
+  const records = raw as readonly { updated_at: unknown }[];
+  if (typeof records.at(-1)?.updated_at !== 'number') return null;
+  return planPage(advanceCursor(plan, records as readonly { updated_at: number }[], () => ''), false);
+}
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
@@ -166,14 +190,19 @@ async function syncPages(context: PagesContext): Promise<SyncTypeResult> {
   signal.addEventListener('abort', cancel, { once: true });
   if (signal.aborted) pageAbort.abort();
 
-  const fetchPage = (plan: PagePlan): Promise<ParsedRecord[]> => {
-    const page = fetchSyncPage(
+  const fetchPage = (plan: PagePlan): PageRequest => {
+    // Its own cancel as well: a page asked ahead from a cursor that turns out wrong is dropped alone.
+    const own = new AbortController();
+    const cancelOwn = () => own.abort();
+    pageAbort.signal.addEventListener('abort', cancelOwn, { once: true });
+    if (pageAbort.signal.aborted) own.abort();
+    const records = fetchSyncPage(
       client,
       { type, locationId: locationIds, limit: options.pageSize, ...plan.fields },
-      { timeoutMs: options.pageTimeoutMs, signal: pageAbort.signal },
-    );
-    page.catch(() => undefined); // a page fetched ahead may be abandoned
-    return page;
+      { timeoutMs: options.pageTimeoutMs, signal: own.signal },
+    ).finally(() => pageAbort.signal.removeEventListener('abort', cancelOwn));
+    records.catch(() => undefined); // a page fetched ahead may be abandoned
+    return { plan, records, cancel: cancelOwn };
   };
 
   let staging: Promise<void> = Promise.resolve();
@@ -183,6 +212,8 @@ async function syncPages(context: PagesContext): Promise<SyncTypeResult> {
     staging = staging
       .then(async () => {
         if (stagingError !== null) return;
+        // As above: the page's rows are turned into JSON next (~5 ms).
+        await yieldToMessages();
         if (signal.aborted) throw new SyncCancelledError();
         await local.stage(page, cursorRow);
         pages++;
@@ -198,24 +229,44 @@ async function syncPages(context: PagesContext): Promise<SyncTypeResult> {
   let failure: unknown = null;
   let stoppedBy: StoppedBy | null = null;
   let plan = planPage(context.cursor, true);
-  let next: Promise<ParsedRecord[]> | null = fetchPage(plan);
+  let next: PageRequest | null = fetchPage(plan);
   for (let requestNumber = 1; next !== null; requestNumber++) {
-    let parsed: ParsedRecord[];
+    let raw: unknown[];
     try {
-      parsed = await next;
+      raw = await next.records;
     } catch (error) {
       failure = error;
       break;
     }
     next = null;
     if (stagingError !== null) break;
+    const full = raw.length >= options.pageSize;
+    const more = full && requestNumber < options.maxPages;
+    // The next page is asked at once from the cursor the records give before they are validated (the server's time
+    // per page then overlaps this page's validation); when validation fails or gives another cursor, it is cancelled.
+    let ahead: PageRequest | null = null;
+    if (more) {
+      const guess = guessNextPlan(plan, raw);
+      if (guess !== null) ahead = fetchPage(guess);
+    }
+    const dropAhead = () => ahead?.cancel();
+    let parsed: ParsedRecord[];
+    try {
+      parsed = await validatePage(type, raw);
+    } catch (error) {
+      dropAhead();
+      failure = error;
+      break;
+    }
     const problem = pageOrderProblem(plan.cursor, parsed);
     if (problem !== null) {
+      dropAhead();
       failure = new Error(`Unexpected response from the server: ${problem}`);
       break;
     }
     const overlap = checkOverlap(plan, parsed, recordIdentity);
     if (!overlap.ok) {
+      dropAhead();
       // The run of records sharing the cursor's second changed on the server since: read it again from its start.
       // The cursor moves back at once, so that a sync stopped by the page cap right here resumes from there.
       const restarted = restartRun(plan.cursor);
@@ -235,13 +286,21 @@ async function syncPages(context: PagesContext): Promise<SyncTypeResult> {
     }
     const fresh = overlap.held > 0 ? parsed.slice(overlap.held) : parsed;
     if (fresh.length === 0) {
+      dropAhead();
       stoppedBy = 'emptyPage';
       break;
     }
     const nextCursor = advanceCursor(plan, parsed, recordIdentity);
-    const full = parsed.length >= options.pageSize;
     const nextPlan = planPage(nextCursor, false);
-    if (full && requestNumber < options.maxPages) next = fetchPage(nextPlan);
+    if (more) {
+      if (ahead !== null && sameRequest(ahead.plan, nextPlan)) next = ahead;
+      else {
+        dropAhead();
+        next = fetchPage(nextPlan);
+      }
+    }
+    // Searches asked meanwhile go first; preparing and indexing the page is the next ~10 ms of work.
+    await yieldToMessages();
 
     let page: PreparedPage;
     try {
