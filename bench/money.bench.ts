@@ -23,7 +23,6 @@
  * Options: --requests N per phase (default 6000), --clients N (default 32), --pool N server connections (default: clients),
  * --cap N (default 500), --database-url URL (an empty PostgreSQL database instead of a throwaway cluster).
  */
-import { readFileSync } from 'node:fs';
 import { SESSION_HEADER } from '../src/contract/envelope';
 import { createApp } from '../server/app';
 import type { Db } from '../server/db/db';
@@ -33,6 +32,7 @@ import { applyDemoSeed } from '../server/db/seed/demo-seed';
 import { fakeVerifyIdToken, idTokenFor, TEST_SESSION_SECRET } from '../server/testing/test-api';
 import { option } from './lib/cli';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/postgres';
+import { readProcStat, TICKS_PER_SECOND } from './lib/proc-stat';
 import { formatGoals, formatTable, goalAtLeast, goalAtMost, machineInfo, writeResults } from './lib/report';
 import { round, summarize, type Summary } from './lib/stats';
 
@@ -78,15 +78,10 @@ interface PhaseResult {
 
 /** The CPU (ms) the given processes have used so far, from /proc; a process that is gone counts 0. */
 function cpuMsOf(pids: readonly number[]): Map<number, number> {
-  const ticksMs = 10; // USER_HZ is 100 on Linux
   return new Map(
     pids.map((pid) => {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return [pid, (Number(fields[11]) + Number(fields[12])) * ticksMs];
-      } catch {
-        return [pid, 0];
-      }
+      const stat = readProcStat(pid);
+      return [pid, stat === undefined ? 0 : ((stat.utime + stat.stime) * 1000) / TICKS_PER_SECOND];
     }),
   );
 }

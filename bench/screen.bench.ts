@@ -28,7 +28,7 @@
  *
  * Options: --records N, --seed S, --interval MS (gap between keys, default 200), --rate R (CPU throttle, default 4),
  * --no-what-if (skip the what-if variants), --what-if NAME,NAME (only those what-ifs, including the ones run only on
- * request: cvAfterThird, directSearch, fieldLayer, noHasRule), --full-speed (add a pass of the mix at 1× CPU),
+ * request: cvAfterThird, fieldLayer, noHasRule), --full-speed (add a pass of the mix at 1× CPU),
  * --keep-build (keep the temporary app build and print where it is), --no-whole-browser (skip the pass with the whole browser, workers
  * included, held to --browser-cores of one core by a cgroup CPU quota, default 0.25; needs a writable cgroup).
  * That pass types the mix with no CDP throttling: the quota slows every Chromium process alike, as a slow phone does.
@@ -370,12 +370,6 @@ const ALL_WHAT_IFS: Variant[] = [
     name: 'cvAfterThird',
     description: 'content-visibility: auto only from the 4th row of a category',
     whatIf: { firstPaintRows: null, css: '.plate-row { content-visibility: visible; } .plate-rows > .plate-row:nth-child(n+4) { content-visibility: auto; }' },
-    onRequest: true,
-  },
-  {
-    name: 'directSearch',
-    description: 'the field outside React state, searched from its input handler',
-    whatIf: { firstPaintRows: null, css: null, directSearch: true },
     onRequest: true,
   },
   {

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readAllProcStats } from './proc-stat';
 
 /**
  * Holds every process of a browser (page renderer, its dedicated workers, GPU and browser processes) to a fraction of
@@ -26,17 +27,10 @@ const PERIOD_US = 10_000;
 /** Every descendant of `root` (a pid), from /proc. */
 function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(entry));
-      children.set(ppid, list);
-    } catch {
-      // The process ended meanwhile.
-    }
+  for (const [pid, { ppid }] of readAllProcStats()) {
+    const list = children.get(ppid) ?? [];
+    list.push(pid);
+    children.set(ppid, list);
   }
   const found: number[] = [];
   const queue = [root];

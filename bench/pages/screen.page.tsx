@@ -4,7 +4,6 @@ import '../../src/ui/styles.css';
 import { SYNC_TYPES, type SyncType } from '../../src/contract/enforcement';
 import type { LocationRef } from '../../src/permissions/permissions-object';
 import { PlateSearch } from '../../src/routes/-components/enforcement/plate-search';
-import { PlateSearchDirect } from './plate-search-direct';
 import { SyncStatusBar, type SyncView } from '../../src/routes/-components/enforcement/sync-status-bar';
 import { SectionPage } from '../../src/ui/section-page';
 import type { EnforcementApi } from '../../src/worker/enforcement-api';
@@ -279,8 +278,6 @@ export interface WhatIf {
   firstPaintRows: number | null;
   /** A stylesheet added to the app's (a CSS change to try); null: none. */
   css: string | null;
-  /** PlateSearchDirect: the field outside React's state, searched from its input handler. */
-  directSearch?: boolean;
   /** Rules of the app's stylesheet taken out while the what-if applies: those whose selector contains this text. */
   dropSelector?: string;
 }
@@ -307,8 +304,7 @@ function dropRules(selectorPart: string | undefined): void {
 let whatIf: WhatIf = { firstPaintRows: null, css: null };
 let remount: (() => void) | null = null;
 
-async function setWhatIf(next: WhatIf): Promise<void> {
-  const previousKind = whatIf.directSearch;
+function setWhatIf(next: WhatIf): void {
   whatIf = next;
   dropRules(next.dropSelector);
   document.getElementById('what-if-css')?.remove();
@@ -318,9 +314,7 @@ async function setWhatIf(next: WhatIf): Promise<void> {
     style.textContent = next.css;
     document.head.append(style);
   }
-  const kindChanged = (whatIf.directSearch === true) !== (previousKind === true);
   remount?.();
-  if (kindChanged) await attach();
 }
 
 /** The worker's search, as PlateSearch gets it, noting when it asked and when the answer came. */
@@ -365,14 +359,12 @@ async function mount(options: MountOptions): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('no #root');
   const screenRoot = (root ??= createRoot(container));
-  // Re-rendered with the same tree when a what-if changes a prop: the field and its text stay (another field kind
-  // mounts a new one: setWhatIf attaches to it).
+  // Re-rendered with the same tree when a what-if changes a prop: the field and its text stay.
   remount = () => {
-    const Search = whatIf.directSearch === true ? PlateSearchDirect : PlateSearch;
     screenRoot.render(
       <SectionPage title="Enforcement">
         <div className="enforcement-screen">
-          <Search
+          <PlateSearch
             search={search}
             locations={options.locations}
             ready
@@ -386,27 +378,13 @@ async function mount(options: MountOptions): Promise<void> {
     );
   };
   remount();
-  await attach();
-}
-
-let resultsObserver: MutationObserver | null = null;
-
-/** Finds the field and the results region (again after a what-if mounted another search) and watches the results. */
-async function attach(): Promise<void> {
-  const container = document.getElementById('root')!;
-  const before = plateInput;
-  let input: HTMLInputElement | null = null;
-  for (let i = 0; i < 200; i++) {
-    input = container.querySelector<HTMLInputElement>('input.plate-input');
-    if (input !== null && input !== before) break;
+  for (let i = 0; i < 200 && plateInput === null; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
+    plateInput = container.querySelector<HTMLInputElement>('input.plate-input');
+    resultsRegion = container.querySelector<HTMLElement>('.plate-search-results');
   }
-  plateInput = input;
-  resultsRegion = container.querySelector<HTMLElement>('.plate-search-results');
   if (plateInput === null || resultsRegion === null) throw new Error('PlateSearch did not render its field and results region');
-  resultsObserver?.disconnect();
-  resultsObserver = new MutationObserver(onResultsMutated);
-  resultsObserver.observe(resultsRegion, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(onResultsMutated).observe(resultsRegion, { childList: true, subtree: true, characterData: true });
   plateInput.focus();
 }
 

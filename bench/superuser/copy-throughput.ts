@@ -6,7 +6,7 @@
  * `measureCopyThroughput` is what `npm run bench:mailing` combines into bench/results/superuser.json. Run alone:
  *   npx tsx bench/superuser/copy-throughput.ts [rows]     (default 1,000,000)
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runCopy } from '../../server/copy/copy-engine';
@@ -14,6 +14,7 @@ import { copyPlan } from '../../server/copy/tables';
 import { migrate } from '../../server/db/migrate';
 import { openPostgresDatabase } from '../../server/db/postgres';
 import { startThrowawayPostgres } from '../lib/postgres';
+import { readAllProcStats, TICKS_PER_SECOND } from '../lib/proc-stat';
 import { formatTable, machineInfo, writeResults } from '../lib/report';
 
 export interface CopyThroughput {
@@ -37,22 +38,12 @@ export interface CopyThroughput {
  */
 function clusterCpuSeconds(postmaster: number): number | undefined {
   try {
-    const ticksPerSecond = 100; // USER_HZ, 100 on every Linux PostgreSQL runs on
     let ticks = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue; // exited meanwhile
-      }
-      // Fields after the command name: state ppid … utime(12) stime(13) cutime(14) cstime(15), counted from 1 here.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-      if (Number(entry) === postmaster) ticks += fields[11]! + fields[12]! + fields[13]! + fields[14]!;
-      else if (fields[1] === postmaster) ticks += fields[11]! + fields[12]!;
+    for (const [pid, stat] of readAllProcStats()) {
+      if (pid === postmaster) ticks += stat.utime + stat.stime + stat.cutime + stat.cstime;
+      else if (stat.ppid === postmaster) ticks += stat.utime + stat.stime;
     }
-    return ticks / ticksPerSecond;
+    return ticks / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }

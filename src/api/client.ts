@@ -119,6 +119,11 @@ function describeIssues(error: z.core.$ZodError): string {
     .join('; ');
 }
 
+/** A response whose data does not match the contract: names the request and up to three fields. */
+export function unexpectedData(method: string, path: string, error: z.core.$ZodError, status: number): ApiError {
+  return new ApiError(`Unexpected response from the server for ${method} ${path}: data ${describeIssues(error)}`, { status });
+}
+
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
@@ -242,10 +247,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const data = z.safeParse(dataSchema, envelope.data.data);
     if (!data.success) {
-      throw new ApiError(
-        `Unexpected response from the server for ${method} ${path}: data ${describeIssues(data.error)}`,
-        { status },
-      );
+      throw unexpectedData(method, path, data.error, status);
     }
     return data.data;
   }

@@ -190,6 +190,18 @@ function segmentFromSnapshot(source: IndexSource, snapshot: SegmentSnapshot | un
 }
 
 /**
+ * A segment rebuilt with `drop` and `additions`; when the base's presence bitmaps are built (a query ran since its
+ * last change), the new segment's are carried over rather than left to the next query to build from every plate.
+ */
+function rebuild(base: PlateSegment, drop: Uint8Array | null, additions: SegmentAdditions | null): PlateSegment {
+  if (base.presence === null) return rebuildSegment(base, drop, additions);
+  const moves: SlotMoves = { runs: [], added: [] };
+  const segment = rebuildSegment(base, drop, additions, moves);
+  segment.presence = carryPresence(base.presence, base.keys.length, segment, moves);
+  return segment;
+}
+
+/**
  * The in-memory plate index the enforcement worker searches (spec §5): one compact segment per source holding the
  * upper-cased plate, key, location and expiry of every locally stored record, never the records themselves.
  *
@@ -210,22 +222,11 @@ function segmentFromSnapshot(source: IndexSource, snapshot: SegmentSnapshot | un
  *
  * Costs at 500k entries (bench/search.bench.ts, BENCHMARKS.md): a query ~0.3 ms at p50, exact or similar (a
  * similar query costs more only when it has a confusable character and many similar matches); an upsert of a 2000-entry
- * sync page a few ms (each write rebuilds the touched source's segment); the first query after a write also builds
- * that segment's presence bitmaps (~15-35 ms), as does toSnapshot; fromSnapshot adopts the arrays (~5 ms of checks).
+ * sync page a few ms (each write rebuilds the touched source's segment, and carries its presence bitmaps over once a
+ * query has built them); the first query after a load builds a segment's bitmaps (~15-35 ms), as does toSnapshot;
+ * fromSnapshot adopts the arrays (~5 ms of checks).
  * `nowSeconds` may be fractional (`request.now / 1000`).
  */
-/**
- * A segment rebuilt with `drop` and `additions`; when the base's presence bitmaps are built (a query ran since its
- * last change), the new segment's are carried over rather than left to the next query to build from every plate.
- */
-function rebuild(base: PlateSegment, drop: Uint8Array | null, additions: SegmentAdditions | null): PlateSegment {
-  if (base.presence === null) return rebuildSegment(base, drop, additions);
-  const moves: SlotMoves = { runs: [], added: [] };
-  const segment = rebuildSegment(base, drop, additions, moves);
-  segment.presence = carryPresence(base.presence, base.keys.length, segment, moves);
-  return segment;
-}
-
 export class PlateIndex {
   #segments: Record<IndexSource, PlateSegment> = {
     transactions: emptySegment(),

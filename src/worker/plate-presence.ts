@@ -118,27 +118,27 @@ function fillGroupRows(presence: Uint32Array, words: number): void {
   });
 }
 
-/** Sets the bits of one slot from its plate (its cell, or its overflow plate). */
-function setSlotBits(presence: Uint32Array, words: number, segment: PlateSegment, slot: number): void {
-  const { cells } = segment;
+/** Sets the bits of the plate in `slot`'s cell (not an overflow one). */
+function setCellBits(presence: Uint32Array, words: number, cells: Uint8Array, slot: number): void {
   const word = slot >>> 5;
   const bit = 1 << (slot & 31);
   let previous = -1;
   const cell = slot * CELL_WIDTH;
-  if (cells[cell] !== OVERFLOW_MARK) {
-    for (let offset = cell; offset < cell + CELL_WIDTH; offset++) {
-      const code = cells[offset]!;
-      if (code === 0) break;
-      presence[CODE_CLASS[code]! * words + word]! |= bit;
-      const folded = CODE_FOLDED_CLASS[code]!;
-      if (previous >= 0) presence[BIGRAM_ROW[previous * CLASS_COUNT + folded]! * words + word]! |= bit;
-      previous = folded;
-    }
-    return;
+  for (let offset = cell; offset < cell + CELL_WIDTH; offset++) {
+    const code = cells[offset]!;
+    if (code === 0) break;
+    presence[CODE_CLASS[code]! * words + word]! |= bit;
+    const folded = CODE_FOLDED_CLASS[code]!;
+    if (previous >= 0) presence[BIGRAM_ROW[previous * CLASS_COUNT + folded]! * words + word]! |= bit;
+    previous = folded;
   }
-  const { overflow } = segment;
-  const index = findOverflow(overflow, slot);
-  if (index < 0) return;
+}
+
+/** Sets the bits of overflow plate `index` (any UTF-16 code unit), held by `slot`. */
+function setOverflowBits(presence: Uint32Array, words: number, overflow: PlateSegment['overflow'], index: number, slot: number): void {
+  const word = slot >>> 5;
+  const bit = 1 << (slot & 31);
+  let previous = -1;
   for (let offset = overflow.starts[index]!; offset < overflow.starts[index + 1]!; offset++) {
     const cls = characterClass(overflow.chars[offset]!);
     presence[cls * words + word]! |= bit;
@@ -146,6 +146,13 @@ function setSlotBits(presence: Uint32Array, words: number, segment: PlateSegment
     if (previous >= 0) presence[BIGRAM_ROW[previous * CLASS_COUNT + folded]! * words + word]! |= bit;
     previous = folded;
   }
+}
+
+/** Sets the bits of one slot from its plate (its cell, or its overflow plate). */
+function setSlotBits(presence: Uint32Array, words: number, segment: PlateSegment, slot: number): void {
+  if (segment.cells[slot * CELL_WIDTH] !== OVERFLOW_MARK) return setCellBits(presence, words, segment.cells, slot);
+  const index = findOverflow(segment.overflow, slot);
+  if (index >= 0) setOverflowBits(presence, words, segment.overflow, index, slot);
 }
 
 /** ORs `length` bits of `source` from bit `from` into `target` from bit `to` (the target bits start clear). */
@@ -194,38 +201,11 @@ export function buildPresence(segment: PlateSegment): Uint32Array {
   const size = segment.keys.length;
   const words = presenceWords(size);
   const presence = new Uint32Array(PRESENCE_ROWS * words);
-  const codeClass = CODE_CLASS;
-  const codeFoldedClass = CODE_FOLDED_CLASS;
-  const bigramRows = BIGRAM_ROW;
   for (let slot = 0; slot < size; slot++) {
-    const cell = slot * CELL_WIDTH;
-    if (cells[cell] === OVERFLOW_MARK) continue;
-    const word = slot >>> 5;
-    const bit = 1 << (slot & 31);
-    let previous = -1;
-    for (let offset = cell; offset < cell + CELL_WIDTH; offset++) {
-      const code = cells[offset]!;
-      if (code === 0) break;
-      presence[codeClass[code]! * words + word]! |= bit;
-      const folded = codeFoldedClass[code]!;
-      if (previous >= 0) presence[bigramRows[previous * CLASS_COUNT + folded]! * words + word]! |= bit;
-      previous = folded;
-    }
+    if (cells[slot * CELL_WIDTH] !== OVERFLOW_MARK) setCellBits(presence, words, cells, slot);
   }
-  // Overflow plates (few): any UTF-16 code unit.
-  for (let index = 0; index < overflow.slots.length; index++) {
-    const slot = overflow.slots[index]!;
-    const word = slot >>> 5;
-    const bit = 1 << (slot & 31);
-    let previous = -1;
-    for (let offset = overflow.starts[index]!; offset < overflow.starts[index + 1]!; offset++) {
-      const cls = characterClass(overflow.chars[offset]!);
-      presence[cls * words + word]! |= bit;
-      const folded = FOLDED_CLASS[cls]!;
-      if (previous >= 0) presence[BIGRAM_ROW[previous * CLASS_COUNT + folded]! * words + word]! |= bit;
-      previous = folded;
-    }
-  }
+  // Overflow plates (few).
+  for (let index = 0; index < overflow.slots.length; index++) setOverflowBits(presence, words, overflow, index, overflow.slots[index]!);
   fillGroupRows(presence, words);
   return presence;
 }

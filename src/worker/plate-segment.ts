@@ -161,10 +161,6 @@ function overflowPlate(overflow: OverflowPlates, index: number): string {
 }
 
 /**
- * A new segment holding `base` without the slots flagged in `drop` (1 = drop), merged with `additions`.
- * The caller has already flagged the base slots whose keys `additions` replaces.
- */
-/**
  * Where a rebuild put things, for carrying the presence bitmaps over (plate-presence.ts carryPresence): runs of kept
  * base slots as (from, to, length) triples, and the slots of the additions.
  */
@@ -173,6 +169,11 @@ export interface SlotMoves {
   added: number[];
 }
 
+/**
+ * A new segment holding `base` without the slots flagged in `drop` (1 = drop), merged with `additions`.
+ * The caller has already flagged the base slots whose keys `additions` replaces.
+ * `moves`, when given, receives where the kept and added slots went.
+ */
 export function rebuildSegment(
   base: PlateSegment,
   drop: Uint8Array | null,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ApiError, type ApiClient } from '../api/client';
+import { unexpectedData, type ApiClient } from '../api/client';
 import {
   ENFORCEMENT_TRANSACTIONS_PATH,
   SYNC_RECORD_SCHEMAS,
@@ -86,11 +86,9 @@ export async function validatePage(type: SyncType, records: readonly unknown[]):
     for (let i = from; i < to; i++) {
       const result = z.safeParse(schema, records[i]);
       if (!result.success) {
-        const issues = result.error.issues
-          .slice(0, 3)
-          .map((issue) => `${[i, ...issue.path].join('.')}: ${issue.message}`)
-          .join('; ');
-        throw new ApiError(`Unexpected response from the server for POST ${syncPagePath(type)}: data ${issues}`, { status: 200 });
+        // The issues' paths start at the record: prefixed with its place in the page's data (the error is ours).
+        for (const issue of result.error.issues) issue.path.unshift(i);
+        throw unexpectedData('POST', syncPagePath(type), result.error, 200);
       }
       parsed[i] = result.data;
     }
