@@ -26,9 +26,4 @@ export interface Db extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /**
-   * Calls `onPayload` with each NOTIFY on `channel`, delivered after its transaction commits (the dashboards' live
-   * stream). Resolves to the function that stops listening.
-   */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }

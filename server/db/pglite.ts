@@ -25,9 +25,5 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Db> {
     // PGlite queues every other query behind an open transaction, so requests never run inside someone else's.
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     close: () => pglite.close(),
-    listen: async (channel, onPayload) => {
-      const stop = await pglite.listen(channel, onPayload);
-      return () => stop();
-    },
   };
 }

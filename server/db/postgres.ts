@@ -19,40 +19,6 @@ function wrap(client: Client): Queryable {
   };
 }
 
-const RELISTEN_DELAY_MS = 1000;
-
-/**
- * LISTEN needs a connection of its own for as long as it listens (a pooled one would be handed to other queries).
- * A lost connection is opened again after a second; notifications sent meanwhile are lost, which the live stream
- * tolerates because each of its events carries whole figures, read afresh.
- */
-async function listenOn(config: pg.PoolConfig, channel: string, onPayload: (payload: string) => void) {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  const retry = () => {
-    if (!stopped) setTimeout(() => void connect().catch(retry), RELISTEN_DELAY_MS).unref();
-  };
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client(config);
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-    });
-    next.on('error', (error) => {
-      console.error('[db] LISTEN connection failed:', error.message);
-      next.end().catch(() => undefined);
-      retry();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = next;
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end();
-  };
-}
-
 /** The connection settings of a database opened here; undefined for PGlite. */
 const connectionConfigs = new WeakMap<Db, pg.ClientConfig>();
 
@@ -101,6 +67,5 @@ function openPool(config: pg.PoolConfig): Db {
       }
     },
     close: () => pool.end(),
-    listen: (channel, onPayload) => listenOn(config, channel, onPayload),
   };
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -48,6 +49,21 @@ function startApi(databaseUrl: string, sink: { port: number }, dataDir: string, 
       MAIL_FROM: 'Lightning Pay <no-reply@lightningpay.test>',
       MAIL_POLL_MS: '100',
     },
+  });
+}
+
+/**
+ * A port the system just handed out and let go. A random one of 20,000–40,000 (the first version) clashed now and
+ * then with the kernel's ephemeral range (32,768+) on a busy machine: the API refused to start ("EADDRINUSE").
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
 }
 
@@ -108,10 +124,12 @@ describe('a mailing survives the API being killed at random points', () => {
     // schedule's mailing on its next poll, so a schedule costs its kills' restarts and no more.
     let child: ChildProcess | undefined;
     let stderr: string[] = [];
-    const start = (random: () => number) => {
+    const start = async (random: () => number) => {
       starts++;
       stderr = [];
-      child = startApi(databaseUrl, sink, dataDir, 20_000 + Math.floor(random() * 20_000));
+      // Still drawn, so that each seed keeps the kill points it had when the port came from it.
+      random();
+      child = startApi(databaseUrl, sink, dataDir, await freePort());
       child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     };
     try {
@@ -133,7 +151,7 @@ describe('a mailing survives the API being killed at random points', () => {
         // One or two kill points: once that many messages arrived, plus a random few milliseconds.
         const killCount = random() < 0.5 ? 1 : 2;
         const thresholds = Array.from({ length: killCount }, () => Math.floor(random() * RECIPIENTS)).sort((a, b) => a - b);
-        if (!child) start(random);
+        if (!child) await start(random);
         for (let polls = 0; ; polls++) {
           const { rows } = await db.query<{ state: string }>('SELECT state FROM mailings WHERE mailing_id = $1', [mailingId]);
           if (rows[0]?.state === 'done') break;
@@ -143,7 +161,7 @@ describe('a mailing survives the API being killed at random points', () => {
             child!.kill('SIGKILL');
             await exited(child!);
             kills++;
-            start(random);
+            await start(random);
             continue;
           }
           if (child!.exitCode !== null) throw new Error(`${message}: the API exited by itself: ${stderr.join('')}`);
@@ -163,9 +181,10 @@ describe('a mailing survives the API being killed at random points', () => {
             `SELECT email, state, attempts, error FROM mailing_recipients WHERE mailing_id = $1 AND NOT (email = ANY($2::text[]))`,
             [mailingId, [...perRecipient.keys()]],
           );
+          const cut = sink.cut.slice(partialBefore);
           throw new Error(
             `${message}: ${RECIPIENTS - perRecipient.size} never arrived: ${JSON.stringify(missing.rows)}; ` +
-              `cut before the dot this schedule: ${sink.partial() - partialBefore}; kills so far ${kills}`,
+              `cut before the dot this schedule: ${JSON.stringify(cut)}; kills so far ${kills}`,
           );
         }
         const states = await db.query<{ state: string; n: number }>(

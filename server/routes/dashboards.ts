@@ -131,12 +131,9 @@ export function registerDashboardRoutes(app: ApiApp, deps: RouteDeps): void {
     const locationId = admit(c, 'rd', c.req.valid('query').locationId);
     if (locationId instanceof Response) return locationId as never;
     const scope = locationScope(c.get('staff').record, 'rd');
-    const concerns = (location: number) =>
-      (locationId === undefined || location === locationId) && (scope.all || scope.ids.includes(location));
     let changed = true;
     let wake: (() => void) | undefined;
-    const unsubscribe = await feed.subscribe((change) => {
-      if (!change.locations.some(concerns)) return;
+    const unsubscribe = await feed.subscribe(() => {
       changed = true;
       wake?.();
     });
@@ -149,11 +146,17 @@ export function registerDashboardRoutes(app: ApiApp, deps: RouteDeps): void {
       });
       const ends = Date.now() + STREAM_LIFETIME_MS;
       let lastId = 0;
+      let lastFigures: string | undefined;
       try {
         while (open && Date.now() < ends) {
           if (changed) {
             changed = false;
             const summary = await realtimeSummary(deps.db, scope, locationId, deps.now());
+            // The feed does not know where a change was: figures that did not move (a change at other locations,
+            // or one already sent) are not sent again. Their time and id alone do not make them new.
+            const figures = JSON.stringify({ ...summary, as_of: '', change_id: 0 });
+            if (figures === lastFigures) continue;
+            lastFigures = figures;
             // Ids never go back on one connection, even when changes commit out of their numbering.
             lastId = Math.max(lastId, summary.change_id);
             await sse.writeSSE({ event: 'summary', id: String(lastId), data: JSON.stringify(summary) });

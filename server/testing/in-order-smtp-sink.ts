@@ -4,6 +4,13 @@ import type { CaughtMessage } from './smtp-sink';
 
 const END_OF_DATA = '\r\n.\r\n';
 
+/** A message whose connection closed before its final dot: who it was for and whether its whole body had arrived. */
+export interface CutMessage {
+  to: string;
+  /** The body ended (a multipart message's closing boundary and its CRLF arrived): only the dot was missing. */
+  wholeBody: boolean;
+}
+
 /**
  * A minimal SMTP receiver for the crash test (crash-resume.int.test.ts) that handles every byte in the order it
  * arrived, as RFC 5321 §4.1.1.4 describes a receiver: the mail transaction is complete at the final dot, whatever
@@ -18,7 +25,7 @@ const END_OF_DATA = '\r\n.\r\n';
  */
 export async function startInOrderSmtpSink() {
   const messages: CaughtMessage[] = [];
-  let partial = 0;
+  const cut: CutMessage[] = [];
   const sockets = new Set<Socket>();
 
   const server = createServer((socket) => {
@@ -30,7 +37,7 @@ export async function startInOrderSmtpSink() {
     socket.on('error', () => undefined);
     socket.on('close', () => {
       sockets.delete(socket);
-      if (inData) partial++;
+      if (inData) cut.push({ to: recipients.join(','), wholeBody: /--\r\n$/.test(buffer) });
     });
     const reply = (line: string) => {
       if (!socket.destroyed) socket.write(`${line}\r\n`);
@@ -87,7 +94,9 @@ export async function startInOrderSmtpSink() {
     settings,
     messages,
     /** Messages cut off before their final dot (discarded). */
-    partial: () => partial,
+    partial: () => cut.length,
+    /** Those messages, oldest first (the crash test names them when a recipient is missing). */
+    cut,
     clear: () => {
       messages.length = 0;
     },
