@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -49,21 +48,6 @@ function startApi(databaseUrl: string, sink: { port: number }, dataDir: string, 
       MAIL_FROM: 'Lightning Pay <no-reply@lightningpay.test>',
       MAIL_POLL_MS: '100',
     },
-  });
-}
-
-/**
- * A port the system just handed out and let go. A random one of 20,000–40,000 (the first version) clashed now and
- * then with the kernel's ephemeral range (32,768+) on a busy machine: the API refused to start ("EADDRINUSE").
- */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 
@@ -124,12 +108,14 @@ describe('a mailing survives the API being killed at random points', () => {
     // schedule's mailing on its next poll, so a schedule costs its kills' restarts and no more.
     let child: ChildProcess | undefined;
     let stderr: string[] = [];
-    const start = async (random: () => number) => {
+    const start = (random: () => number) => {
       starts++;
       stderr = [];
-      // Still drawn, so that each seed keeps the kill points it had when the port came from it.
-      random();
-      child = startApi(databaseUrl, sink, dataDir, await freePort());
+      // Below the kernel's ephemeral range (32,768+, /proc/sys/net/ipv4/ip_local_port_range): a port from that range
+      // could be one an outgoing connection holds (the API then refused to start), or, taken from the system
+      // (listen on 0, then close and reuse), coincided with recipients marked sent whose dot never arrived (seed
+      // 20261128 in 3 of 5 runs, 2026-11-24; docs/mailing.md "Still open").
+      child = startApi(databaseUrl, sink, dataDir, 20_000 + Math.floor(random() * 12_000));
       child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     };
     try {
@@ -151,7 +137,7 @@ describe('a mailing survives the API being killed at random points', () => {
         // One or two kill points: once that many messages arrived, plus a random few milliseconds.
         const killCount = random() < 0.5 ? 1 : 2;
         const thresholds = Array.from({ length: killCount }, () => Math.floor(random() * RECIPIENTS)).sort((a, b) => a - b);
-        if (!child) await start(random);
+        if (!child) start(random);
         for (let polls = 0; ; polls++) {
           const { rows } = await db.query<{ state: string }>('SELECT state FROM mailings WHERE mailing_id = $1', [mailingId]);
           if (rows[0]?.state === 'done') break;
@@ -161,7 +147,7 @@ describe('a mailing survives the API being killed at random points', () => {
             child!.kill('SIGKILL');
             await exited(child!);
             kills++;
-            await start(random);
+            start(random);
             continue;
           }
           if (child!.exitCode !== null) throw new Error(`${message}: the API exited by itself: ${stderr.join('')}`);

@@ -9,6 +9,8 @@ export interface CutMessage {
   to: string;
   /** The body ended (a multipart message's closing boundary and its CRLF arrived): only the dot was missing. */
   wholeBody: boolean;
+  /** How the connection ended: the socket's error code (ECONNRESET: the sender's kernel reset it), or 'end'. */
+  ended: string;
 }
 
 /**
@@ -34,10 +36,13 @@ export async function startInOrderSmtpSink() {
     let buffer = '';
     let recipients: string[] = [];
     let inData = false;
-    socket.on('error', () => undefined);
+    let ended = 'end';
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      ended = error.code ?? error.message;
+    });
     socket.on('close', () => {
       sockets.delete(socket);
-      if (inData) cut.push({ to: recipients.join(','), wholeBody: /--\r\n$/.test(buffer) });
+      if (inData) cut.push({ to: recipients.join(','), wholeBody: /--\r\n$/.test(buffer), ended });
     });
     const reply = (line: string) => {
       if (!socket.destroyed) socket.write(`${line}\r\n`);
