@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { TZDate } from '@date-fns/tz';
-import { quote, taxOf, type Quote } from './quote';
+import { quote, taxOf, walkedQuote, type Quote } from './quote';
 import { MINUTES_PER_DAY, type RateConfig, type RateSet } from './rate-set';
 import { validate } from './validate';
 import { referenceQuote } from './testing/reference-quote';
@@ -221,6 +221,31 @@ describe('quote', { timeout: 60_000 }, () => {
       const departure = arrival + 8 * 3_600_000; // Tuesday 04:00
       expect(quote(rateSet, hourly, arrival, departure, chicago)).toMatchObject({ ok: true, subtotalCents: 2_000 });
       expect(quote(rateSet, { ...hourly, dailyMaximum: 'calendar_day' }, arrival, departure, chicago)).toMatchObject({ ok: true, subtotalCents: 4_000 });
+    });
+    it('a flat band interrupted by an event in a capped 24-hour window is one visit, not charged again after it', () => {
+      // Wednesday: one dear minute reaches the maximum at 00:02, then a flat band to midnight, with an event over
+      // 05:16–15:10. The band was visited at 00:03 in the capped window; its part after the event (from 15:10, the
+      // next window) is the same visit (docs/rates.md "How a stay is priced"). Found by the day-tables property test.
+      const zeroDay = (day: number) => ({ day, startMinute: 0, endMinute: MINUTES_PER_DAY, pricing: 'per_increment' as const, priceCents: 0 });
+      const rateSet: RateSet = {
+        bands: [
+          ...[0, 1, 3, 4, 5, 6].map(zeroDay),
+          { day: 2, startMinute: 0, endMinute: 2, pricing: 'per_increment', priceCents: 0 },
+          { day: 2, startMinute: 2, endMinute: 3, pricing: 'per_increment', priceCents: 856 },
+          { day: 2, startMinute: 3, endMinute: MINUTES_PER_DAY, pricing: 'flat', priceCents: 100 },
+        ],
+        events: [{ name: 'Match', start: '2027-02-24T05:16', end: '2027-02-24T15:10', pricing: 'per_increment', priceCents: 0 }],
+        dailyMaxCents: 856,
+        maxStayMinutes: null,
+      };
+      const config: RateConfig = { ...hourly, incrementMinutes: 1 };
+      const arrival = Date.UTC(2027, 1, 23, 15, 10); // Tuesday 15:10 UTC
+      const departure = arrival + 2 * MINUTES_PER_DAY * 60_000;
+      const fast = quote(rateSet, config, arrival, departure, 'UTC');
+      expect(fast).toMatchObject({ ok: true, subtotalCents: 856 });
+      expect(walkedQuote(rateSet, config, arrival, departure, 'UTC')).toEqual(fast);
+      expect(referenceQuote(rateSet, config, arrival, departure, 'UTC')).toMatchObject({ subtotalCents: 856 });
+      if (fast.ok) expect(fast.lines.filter((line) => line.label.includes('(flat)'))).toEqual([]);
     });
     it('tax is rounded half up to the cent', () => {
       const result = quote(flatDay(250), { ...hourly, taxBasisPoints: 1_000 + 250 }, 0, 3_600_000, 'UTC');

@@ -218,21 +218,23 @@ function priceIncrements(
 
     // A day at its maximum: the rest of it changes nothing but which visits were made. With no offset change
     // until a day after it, only the visit in progress at its last increment can be met again, so that one is noted.
+    // Not when an event is in progress there: the flat band it interrupted may have been visited earlier in the
+    // skipped part of that local day and go on after the event (one visit), or not (a new one); walked instead.
     if (dailyMax !== null && daySum >= dailyMax && zoneEnd - dayEnd >= MINUTES_PER_DAY) {
       let resume = Math.ceil((dayEnd - arrival) / increment);
       if (resume > count) resume = count;
       if (resume > next) {
         const lastLocal = arrival + (resume - 1) * increment + offset;
-        const lastDay = Math.floor(lastLocal / MINUTES_PER_DAY);
-        while (span < spanTotal && (spanEnd[span] as number) <= lastLocal) span++;
-        if (span < spanTotal && (spanStart[span] as number) <= lastLocal) {
-          eventCharged[spanEvent[span] as number] = 1;
-        } else {
+        let lastSpan = span;
+        while (lastSpan < spanTotal && (spanEnd[lastSpan] as number) <= lastLocal) lastSpan++;
+        if (lastSpan === spanTotal || (spanStart[lastSpan] as number) > lastLocal) {
+          span = lastSpan;
+          const lastDay = Math.floor(lastLocal / MINUTES_PER_DAY);
           const lastBand = runBand[runOf(tables, weekdayOfDay(lastDay), lastLocal - lastDay * MINUTES_PER_DAY)] as number;
           if (lastBand >= 0 && bandFlat[lastBand] === 1) firstVisit(tables, lastDay * 4096 + lastBand, lastDay);
+          next = resume;
+          continue;
         }
-        next = resume;
-        continue;
       }
     }
 
