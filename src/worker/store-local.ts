@@ -216,7 +216,7 @@ export class LocalStore {
   /** Stages a pending page with its cursor advance (one transaction); then it is durable. */
   async stage(page: PreparedPage, cursor: SyncCursorRow): Promise<void> {
     const seq = this.#nextSeq++;
-    const result = await stagePage(this.#idb(), page, seq, cursor, this.#generation, this.#watermark, this.#keyRange, () => this.#afterSearches());
+    const result = await stagePage(this.#idb(), page, seq, cursor, this.#generation, this.#watermark, this.#keyRange);
     if (!result.expectedPrevious) this.#indexStale = true;
     this.#generation = result.generation;
     this.#staged.add(result.row);

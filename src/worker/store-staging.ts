@@ -31,8 +31,6 @@ const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
  * instead of one, in the same transaction.
  */
 export const STAGED_CHUNK_ROWS = 100;
-const CHUNKS_PER_WRITE = 5;
-const PAGE_STORES = ['staged_pages', 'sync_cursor', 'meta'] as const;
 
 function chunkKey(seq: number, chunk: number): [number, number] {
   return [seq, chunk];
@@ -173,43 +171,23 @@ export async function stagePage(
   expectedGeneration: number,
   collectThrough: number,
   keyRange: typeof IDBKeyRange,
-  beforeWrite?: () => Promise<void>,
 ): Promise<StageResult> {
   const rows = page.rows.map((row) => JSON.stringify(row));
   const row: StagedPageRow = { seq, type: page.type, source: page.source, keys: page.keys, expiresAt: page.expiresAt };
-  const chunks = Math.max(1, Math.ceil(rows.length / STAGED_CHUNK_ROWS));
-  for (let first = 0; first < chunks; first += CHUNKS_PER_WRITE) {
-    if (beforeWrite) await beforeWrite();
-    const write = db.transaction(first === 0 ? ['staged_pages', 'staged_rows'] : 'staged_rows', 'readwrite', RELAXED);
-    const written = transactionDone(write);
-    const stagedRows = write.objectStore('staged_rows');
-    if (first === 0) {
-      // A page staged under this seq by another connection fails this one; chunks left by an attempt that died
-      // before its last transaction are written over.
-      const taken = write.objectStore('staged_pages').getKey(seq);
-      taken.onsuccess = () => {
-        if (taken.result !== undefined) abortQuietly(write);
-      };
-      if (collectThrough > 0) deleteStagedRowsThrough(stagedRows, collectThrough, keyRange);
-      stagedRows.delete(keyRange.bound(chunkKey(seq, 0), chunkKey(seq, Number.POSITIVE_INFINITY)));
-    }
-    for (let chunk = first; chunk < Math.min(chunks, first + CHUNKS_PER_WRITE); chunk++) {
-      const from = chunk * STAGED_CHUNK_ROWS;
-      stagedRows.put({ seq: chunkKey(seq, chunk), rows: rows.slice(from, from + STAGED_CHUNK_ROWS) } satisfies StagedRowsRow);
-    }
-    try {
-      await written;
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError' && write.error === null) {
-        throw new StagingStateChanged(`Another connection staged page ${seq} meanwhile`);
-      }
-      throw error;
-    }
-  }
-  const tx = db.transaction(PAGE_STORES, 'readwrite', RELAXED);
+  const tx = db.transaction(STAGING_STORES, 'readwrite', RELAXED);
   const done = transactionDone(tx);
   const stagedPages = tx.objectStore('staged_pages');
-  if (collectThrough > 0) stagedPages.delete(keyRange.upperBound(collectThrough));
+  const stagedRows = tx.objectStore('staged_rows');
+  if (collectThrough > 0) {
+    stagedPages.delete(keyRange.upperBound(collectThrough));
+    deleteStagedRowsThrough(stagedRows, collectThrough, keyRange);
+  }
+  // add, not put: a seq taken by another connection fails the page instead of overwriting one.
+  const chunks = Math.max(1, Math.ceil(rows.length / STAGED_CHUNK_ROWS));
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const from = chunk * STAGED_CHUNK_ROWS;
+    stagedRows.add({ seq: chunkKey(seq, chunk), rows: rows.slice(from, from + STAGED_CHUNK_ROWS) } satisfies StagedRowsRow);
+  }
   stagedPages.add(row);
   tx.objectStore('sync_cursor').put(cursor);
   let previous = 0;
