@@ -24,6 +24,13 @@ import { startInOrderSmtpSink } from '../testing/in-order-smtp-sink';
  * message whose final dot arrived while its parser was still busy when the killed client's connection closed, which
  * this test's kills provoke on purpose (seed 20261124 reproduces it with smtp-server: one recipient 'sent' whose
  * message was dropped after its dot had arrived; docs/mailing.md "The crash test's receiver").
+ *
+ * One skip per kill is allowed, and only of one kind: the kill landed between the two writes of the send step (COMMIT
+ * to PostgreSQL, then the dot to SMTP), a few microseconds no order of two writes can close. Its trace is exact: the
+ * row committed 'sent', the whole body at the receiver, no dot, and the connection closed cleanly (the kernel sent
+ * everything written before the kill) right after a kill. Anything else missing, and any duplicate, fails.
+ * send-ledger.int.test.ts checks separately that the dot leaves in the same tick as COMMIT (docs/mailing.md
+ * "The window, measured").
  */
 const RECIPIENTS = 2000;
 const OPTED_OUT = 50;
@@ -104,6 +111,7 @@ describe('a mailing survives the API being killed at random points', () => {
     let kills = 0;
     let starts = 0;
     let partial = 0;
+    let windowSkips = 0;
     // One API process at a time. The process that finishes a schedule's mailing is not stopped: it picks up the next
     // schedule's mailing on its next poll, so a schedule costs its kills' restarts and no more.
     let child: ChildProcess | undefined;
@@ -137,6 +145,7 @@ describe('a mailing survives the API being killed at random points', () => {
         // One or two kill points: once that many messages arrived, plus a random few milliseconds.
         const killCount = random() < 0.5 ? 1 : 2;
         const thresholds = Array.from({ length: killCount }, () => Math.floor(random() * RECIPIENTS)).sort((a, b) => a - b);
+        const killedAt: number[] = [];
         if (!child) start(random);
         for (let polls = 0; ; polls++) {
           const { rows } = await db.query<{ state: string }>('SELECT state FROM mailings WHERE mailing_id = $1', [mailingId]);
@@ -144,6 +153,7 @@ describe('a mailing survives the API being killed at random points', () => {
           if (thresholds.length > 0 && sink.messages.length >= thresholds[0]!) {
             thresholds.shift();
             await sleep(Math.floor(random() * 5));
+            killedAt.push(performance.now());
             child!.kill('SIGKILL');
             await exited(child!);
             kills++;
@@ -168,10 +178,21 @@ describe('a mailing survives the API being killed at random points', () => {
             [mailingId, [...perRecipient.keys()]],
           );
           const cut = sink.cut.slice(partialBefore);
-          throw new Error(
-            `${message}: ${RECIPIENTS - perRecipient.size} never arrived: ${JSON.stringify(missing.rows)}; ` +
-              `cut before the dot this schedule: ${JSON.stringify(cut)}; kills so far ${kills}`,
-          );
+          // A kill between COMMIT and the dot: 'sent', the whole body and no dot, closed cleanly within 2 s of a kill.
+          const killedBetweenWrites = (email: string) =>
+            cut.some(
+              (c) => c.to === email && c.wholeBody && c.ended === 'end' && killedAt.some((at) => c.at >= at && c.at - at < 2000),
+            );
+          const inWindow = missing.rows.filter(({ email, state }) => state === 'sent' && killedBetweenWrites(email));
+          const allInWindow = inWindow.length === missing.rows.length && missing.rows.length === RECIPIENTS - perRecipient.size;
+          if (!allInWindow || inWindow.length > killedAt.length) {
+            throw new Error(
+              `${message}: ${RECIPIENTS - perRecipient.size} never arrived: ${JSON.stringify(missing.rows)}; ` +
+                `cut before the dot this schedule: ${JSON.stringify(cut)}; kills so far ${kills}`,
+            );
+          }
+          windowSkips += inWindow.length;
+          console.info(`[mail-fault] ${message}: killed between COMMIT and the dot: ${inWindow.map((r) => r.email).join(', ')}`);
         }
         const states = await db.query<{ state: string; n: number }>(
           'SELECT state, count(*)::int AS n FROM mailing_recipients WHERE mailing_id = $1 GROUP BY state',
@@ -186,7 +207,8 @@ describe('a mailing survives the API being killed at random points', () => {
     const seconds = (performance.now() - started) / 1000;
     console.info(
       `[mail-fault] ${SCHEDULES} schedules × ${RECIPIENTS} recipients: ${kills} kills mid-job, ${starts} API starts, ` +
-        `${partial} messages cut before their final dot (discarded), ${seconds.toFixed(1)} s`,
+        `${partial} messages cut before their final dot (discarded; ${windowSkips} of them after COMMIT, by a kill between ` +
+        `the two writes), ${seconds.toFixed(1)} s`,
     );
   }, 900_000);
 });

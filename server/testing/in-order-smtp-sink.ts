@@ -11,6 +11,8 @@ export interface CutMessage {
   wholeBody: boolean;
   /** How the connection ended: the socket's error code (ECONNRESET: the sender's kernel reset it), or 'end'. */
   ended: string;
+  /** When the connection closed (`performance.now()` of this process). */
+  at: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function startInOrderSmtpSink() {
     });
     socket.on('close', () => {
       sockets.delete(socket);
-      if (inData) cut.push({ to: recipients.join(','), wholeBody: /--\r\n$/.test(buffer), ended });
+      if (inData) cut.push({ to: recipients.join(','), wholeBody: /--\r\n$/.test(buffer), ended, at: performance.now() });
     });
     const reply = (line: string) => {
       if (!socket.destroyed) socket.write(`${line}\r\n`);
