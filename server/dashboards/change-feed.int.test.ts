@@ -4,7 +4,7 @@ import { migrate } from '../db/migrate';
 import { postgresConfigOf } from '../db/postgres';
 import { seedDemoLocations } from '../db/seed/demo-seed';
 import { BACKENDS, openTestDatabase, type TestDatabase } from '../testing/test-database';
-import { createChangeFeed, type DashboardChange } from './change-feed';
+import { createChangeFeed, readChanges, type DashboardChange } from './change-feed';
 
 const POLL_MS = 20;
 const PAYMENT = `INSERT INTO transactions (location_id, license_plate, payment_time, expiry_date_time, payment_amount)
@@ -40,10 +40,7 @@ function listenTo(feed: ReturnType<typeof createChangeFeed>) {
   };
 }
 
-const lastChangeId = async (database: TestDatabase) =>
-  (await database.db.query<{ id: number }>(
-    'SELECT CASE WHEN is_called THEN last_value ELSE 0 END::float8 AS id FROM dashboard_change_seq',
-  )).rows[0]!.id;
+const lastChangeId = async (database: TestDatabase) => (await readChanges(database.db)).id;
 
 describe.each(BACKENDS)('the dashboards change feed on %s', (backend) => {
   let database: TestDatabase;

@@ -8,13 +8,14 @@ export interface DashboardChange {
 /** How often the feed reads the change sequence while a live stream is open; the live paint goal is ≤ 1 s. */
 export const CHANGE_POLL_MS = 250;
 
-interface Reading {
+export interface ChangeReading {
   id: number;
   /** Every transaction with a lower id than this (xid8) has ended: the reading's snapshot xmin. */
   xmin: bigint;
 }
 
-async function read(db: Db): Promise<Reading> {
+/** The last change id taken, and the xmin of the snapshot it was read in. */
+export async function readChanges(db: Db): Promise<ChangeReading> {
   const { rows } = await db.query<{ id: number; xmin: string }>(
     `SELECT CASE WHEN is_called THEN last_value ELSE 0 END::float8 AS id,
             pg_snapshot_xmin(pg_current_snapshot())::text AS xmin
@@ -47,7 +48,7 @@ export function createChangeFeed(db: Db, pollMs = CHANGE_POLL_MS) {
   const subscribers = new Set<(change: DashboardChange) => void>();
   /** The first reading of the current run of the loop; undefined while no stream is open. */
   let started: Promise<void> | undefined;
-  let last: Reading | undefined;
+  let last: ChangeReading | undefined;
   /** The mark taken when the newest id was seen, while writes that took ids before it may still be open. */
   let settlesAt: bigint | undefined;
 
@@ -57,7 +58,7 @@ export function createChangeFeed(db: Db, pollMs = CHANGE_POLL_MS) {
 
   const poll = async () => {
     try {
-      const now = await read(db);
+      const now = await readChanges(db);
       if (now.id !== last?.id) {
         deliver(now.id);
         settlesAt = await mark(db);
@@ -83,7 +84,7 @@ export function createChangeFeed(db: Db, pollMs = CHANGE_POLL_MS) {
   };
 
   const start = async () => {
-    last = await read(db);
+    last = await readChanges(db);
     // Writes open at this moment may have taken ids already and commit later: tell the streams once they have ended.
     settlesAt = await mark(db);
     void loop();
