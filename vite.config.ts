@@ -157,7 +157,7 @@ export default defineConfig(({ mode }) => {
     server: { host: '127.0.0.1', port: 5173, strictPort: true, cors: false, fs: { deny: DEV_SERVER_DENY } },
     preview: { host: '127.0.0.1', port: 4173, strictPort: false, cors: false, headers: hostingHeaders() },
     // Source maps would publish the source with the build; the benchmarks that read them build with their own.
-    build: { target: 'es2022', sourcemap: false, rolldownOptions: { output: { advancedChunks: { groups: SHARED_CHUNKS } } } },
+    build: { target: 'es2022', sourcemap: false, rolldownOptions: { output: { codeSplitting: { groups: SHARED_CHUNKS } } } },
     worker: { format: 'es' },
   };
 });

@@ -2,7 +2,7 @@
  * Enforcement screen benchmark (`npm run bench:screen`), in headless Chromium:
  *
  * 1. Keystroke → results painted. A bench page (bench/pages/screen.page.tsx) mounts the real PlateSearch of /list
- *    (src/routes/-components/enforcement/, in the app's stylesheet, SyncStatusBar beside it) on the real enforcement
+ *    (src/routes/-components/enforcement/, in the app's stylesheet, below SyncStatusLine as on /list) on the real enforcement
  *    worker (src/worker/enforcement.worker.ts through Comlink), after that worker has synced 500,000 records (100,000
  *    per type) from the reference API started in this process (server/testing/benchmark-api.ts) as the demo officer,
  *    and flushed them into its tables. With the page's CPU throttled 4× over CDP (`Emulation.setCPUThrottlingRate`,
@@ -28,7 +28,7 @@
  *
  * Options: --records N, --seed S, --interval MS (gap between keys, default 200), --rate R (CPU throttle, default 4),
  * --no-what-if (skip the what-if variants), --what-if NAME,NAME (only those what-ifs, including the ones run only on
- * request: cvAfterThird, fieldLayer, noHasRule), --full-speed (add a pass of the mix at 1× CPU),
+ * request: cvAfterThird, fieldLayer, noHasRule, noStatusLine), --full-speed (add a pass of the mix at 1× CPU),
  * --keep-build (keep the temporary app build and print where it is), --no-whole-browser (skip the pass with the whole browser, workers
  * included, held to --browser-cores of one core by a cgroup CPU quota, default 0.25; needs a writable cgroup).
  * That pass types the mix with no CDP throttling: the quota slows every Chromium process alike, as a slow phone does.
@@ -382,6 +382,12 @@ const ALL_WHAT_IFS: Variant[] = [
     name: 'noHasRule',
     description: 'without the :has() rule for the phone title',
     whatIf: { firstPaintRows: null, css: null, dropSelector: ':has(' },
+    onRequest: true,
+  },
+  {
+    name: 'noStatusLine',
+    description: 'without the status line above the field (the bench laid the screen out so before 2026-11-24)',
+    whatIf: { firstPaintRows: null, css: '.sync-line-wrap { display: none; }' },
     onRequest: true,
   },
   {

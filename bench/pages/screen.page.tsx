@@ -4,7 +4,7 @@ import '../../src/ui/styles.css';
 import { SYNC_TYPES, type SyncType } from '../../src/contract/enforcement';
 import type { LocationRef } from '../../src/permissions/permissions-object';
 import { PlateSearch } from '../../src/routes/-components/enforcement/plate-search';
-import { SyncStatusBar, type SyncView } from '../../src/routes/-components/enforcement/sync-status-bar';
+import { SyncStatusLine, type SyncView } from '../../src/routes/-components/enforcement/sync-status-bar';
 import { SectionPage } from '../../src/ui/section-page';
 import type { EnforcementApi } from '../../src/worker/enforcement-api';
 import {
@@ -18,7 +18,8 @@ import {
 /**
  * The screen bench page (bench/screen.bench.ts drives it through `window.screenBench`): the REAL enforcement worker
  * (src/worker/enforcement.worker.ts, through Comlink, as the console creates it) synced from the reference API, and
- * the REAL PlateSearch of the /list screen (with SyncStatusBar beside it, in the app's stylesheet) searching it.
+ * the REAL PlateSearch of the /list screen (below SyncStatusLine, as EnforcementScreen lays them out, in the app's
+ * stylesheet) searching it.
  *
  * Each keystroke in the "License plate" field is timed from its keydown event's timeStamp to the next frame after the
  * results for the field's new text are in the DOM:
@@ -364,6 +365,15 @@ async function mount(options: MountOptions): Promise<void> {
     screenRoot.render(
       <SectionPage title="Enforcement">
         <div className="enforcement-screen">
+          {/* As EnforcementScreen lays it out: the status line first, its details collapsed. */}
+          <SyncStatusLine
+            status={options.status}
+            sync={IDLE_SYNC}
+            online
+            now={options.nowMs}
+            lastSyncedAt={options.lastSyncedAt}
+            onSyncNow={() => undefined}
+          />
           <PlateSearch
             search={search}
             locations={options.locations}
@@ -372,7 +382,6 @@ async function mount(options: MountOptions): Promise<void> {
             now={now}
             {...(whatIf.firstPaintRows === null ? {} : { firstPaintRows: whatIf.firstPaintRows })}
           />
-          <SyncStatusBar status={options.status} sync={IDLE_SYNC} online now={options.nowMs} onSyncNow={() => undefined} />
         </div>
       </SectionPage>,
     );
