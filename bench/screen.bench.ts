@@ -49,7 +49,8 @@ import { demoAccount } from '../server/db/seed/demo-accounts';
 import { DEMO_LOCATIONS } from '../server/db/seed/demo-locations';
 import { startApiForBenchmark } from '../server/testing/benchmark-api';
 import { SESSION_HEADER } from '../src/contract/envelope';
-import { chunkSize, gzipBytes, KB, npmPackageOf, packageShares, readManifest, sourceLocator, staticClosure, type ChunkSize, type Manifest, type PackageShare } from './lib/bundle';
+import { chunkSize, gzipBytes, KB, npmPackageOf, packageShares, readManifest, sourceLocator, type ChunkSize, type PackageShare } from './lib/bundle';
+import { closureSizes, JS_BUDGETS_KB, measureAdminRoutes, ROUTE_CHAINS, routeRoots, type PageScripts } from './lib/route-scripts';
 import { cpuThrottle, echoPageConsole, launchChromium } from './lib/chromium';
 import { BENCH_DIR, RESULTS_DIR, formatGoals, formatTable, goalAtMost, machineInfo, writeResults, type Goal } from './lib/report';
 import { buildBenchPagesInto, freePort, serveStatic } from './lib/serve';
@@ -88,17 +89,13 @@ const LOCATION_IDS = [1, 2];
 const KEY_TIMEOUT_MS = 3000;
 /** A mid-range phone's screen (Lighthouse's mobile emulation). */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-/** The route files on the way to each page (TanStack Router splits each route's component into its own chunk). */
-const ROUTE_CHAINS = {
-  login: ['src/routes/__root.tsx', 'src/routes/login.tsx'],
-  list: ['src/routes/__root.tsx', 'src/routes/_authenticated.tsx', 'src/routes/_authenticated/list.tsx'],
-} as const;
-/** Split parts of a route a page needs to render (not its error, not-found or pending components). */
-const RENDER_SPLITS = new Set(['component', 'loader']);
-
-const GOALS = { keystrokeToPaintP75Ms: 50, verdictVisibleP75Ms: 50, loginJsGzKB: 150, listJsGzKB: 150, adminRouteJsGzKB: 250 };
-/** Admin sections: every route file under _authenticated but the officers' /list (and the home page, index). */
-const ADMIN_ROUTES_DIR = 'src/routes/_authenticated';
+const GOALS = {
+  keystrokeToPaintP75Ms: 50,
+  verdictVisibleP75Ms: 50,
+  loginJsGzKB: JS_BUDGETS_KB.login,
+  listJsGzKB: JS_BUDGETS_KB.list,
+  adminRouteJsGzKB: JS_BUDGETS_KB.adminRoute,
+};
 /** How long /login is watched after its form is usable, for the idle-time imports that follow (reported apart). */
 const LATE_IMPORTS_WAIT_MS = 8000;
 
@@ -116,12 +113,6 @@ type BenchWindow = { screenBench: ScreenBenchPage };
 
 // ---------------------------------------------------------------------------------------------------------------
 // JavaScript before interactive
-
-interface PageScripts {
-  chunks: ChunkSize[];
-  gzBytes: number;
-  bytes: number;
-}
 
 interface LoadedScript {
   url: string;
@@ -151,37 +142,6 @@ interface BundleReport {
   loginPackages: PackageShare[];
   /** Chunks the app can load later (dynamic imports not needed to render /list), for the record. */
   otherChunks: number;
-}
-
-function routeRoots(manifest: Manifest, chain: readonly string[]): string[] {
-  const roots = ['index.html'];
-  for (const key of Object.keys(manifest)) {
-    const [file, query] = key.split('?');
-    if (file === undefined || !chain.includes(file as never) || query === undefined) continue;
-    const split = new URLSearchParams(query).get('tsr-split');
-    if (split !== null && split.split('---').some((part) => RENDER_SPLITS.has(part))) roots.push(key);
-  }
-  // A route file that is not split (e.g. __root with an inline component) is part of the entry chunk already.
-  return roots;
-}
-
-async function closureSizes(outDir: string, manifest: Manifest, roots: readonly string[]): Promise<PageScripts> {
-  const keys = staticClosure(manifest, roots);
-  const chunks = await Promise.all(keys.map((key) => chunkSize(outDir, key, manifest[key]!.file)));
-  return { chunks, gzBytes: chunks.reduce((sum, c) => sum + c.gzBytes, 0), bytes: chunks.reduce((sum, c) => sum + c.bytes, 0) };
-}
-
-/** Every admin route's JavaScript before it is usable: the same static closure as /list's, route by route. */
-async function measureAdminRoutes(outDir: string, manifest: Manifest): Promise<BundleReport['adminRoutes']> {
-  const files = (await readdir(path.join(REPO, ADMIN_ROUTES_DIR)))
-    .filter((file) => file.endsWith('.tsx') && file !== 'list.tsx' && file !== 'index.tsx')
-    .sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const chain = ['src/routes/__root.tsx', 'src/routes/_authenticated.tsx', `${ADMIN_ROUTES_DIR}/${file}`];
-      return { route: file.replace(/\.tsx$/, ''), ...(await closureSizes(outDir, manifest, routeRoots(manifest, chain))) };
-    }),
-  );
 }
 
 /** The admin routes' figures, heaviest first, and the goal on the heaviest. */
@@ -229,7 +189,7 @@ async function measureBundles(browser: Browser): Promise<BundleReport> {
     const manifest = await readManifest(outDir);
     const login = await closureSizes(outDir, manifest, routeRoots(manifest, ROUTE_CHAINS.login));
     const list = await closureSizes(outDir, manifest, routeRoots(manifest, ROUTE_CHAINS.list));
-    const adminRoutes = await measureAdminRoutes(outDir, manifest);
+    const adminRoutes = await measureAdminRoutes(REPO, outDir, manifest);
     const assets = await readdir(path.join(outDir, 'assets'));
     const worker = await Promise.all(
       assets.filter((file) => /^enforcement\.worker-.*\.js$/.test(file)).map((file) => chunkSize(outDir, file, `assets/${file}`)),

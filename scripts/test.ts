@@ -1,6 +1,6 @@
 /**
- * `npm test`: type check, lint, unit + component + integration (Vitest, server on PGlite and on a throwaway
- * PostgreSQL), then end-to-end in headless Chromium (Playwright). First makes sure the machine has Chromium and
+ * `npm test`: type check, lint, the JavaScript budgets (scripts/js-budgets.ts), unit + component + integration
+ * (Vitest, server on PGlite and on a throwaway PostgreSQL), then end-to-end in headless Chromium (Playwright). First makes sure the machine has Chromium and
  * PostgreSQL, installing them or stopping at once with the command to run (scripts/prerequisites.ts). Stops at the
  * first failing step and ends with one summary line of passed and failed tests.
  */
@@ -11,6 +11,7 @@ import { ensurePrerequisites, type Prerequisite } from './prerequisites';
 const steps: { name: string; command: string; needs?: Prerequisite[] }[] = [
   { name: 'type check', command: 'tsc --noEmit -p .' },
   { name: 'lint', command: 'eslint .' },
+  { name: 'JavaScript budgets', command: 'tsx scripts/js-budgets.ts' },
   {
     name: 'unit, component and integration tests',
     command: 'vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json',
