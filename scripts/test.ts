@@ -1,8 +1,9 @@
 /**
  * `npm test`: type check, lint, the JavaScript budgets (scripts/js-budgets.ts), unit + component + integration
- * (Vitest, server on PGlite and on a throwaway PostgreSQL), then end-to-end in headless Chromium (Playwright). First makes sure the machine has Chromium and
- * PostgreSQL, installing them or stopping at once with the command to run (scripts/prerequisites.ts). Stops at the
- * first failing step and ends with one summary line of passed and failed tests.
+ * (Vitest, server on PGlite and on a throwaway PostgreSQL), then end-to-end in headless Chromium (Playwright). First
+ * makes sure the machine has Chromium and PostgreSQL, installing them or stopping at once with the command to run
+ * (scripts/prerequisites.ts). Stops at the first failing step and ends with one summary line of passed and failed
+ * tests.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
