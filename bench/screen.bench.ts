@@ -38,7 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from '@playwright/test';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 import { SYNC_PAGE_SIZE, SYNC_TYPES } from '../src/contract/enforcement';
 import { flag, option } from './lib/cli';
 import { calibrateServedCounts } from './lib/served-records';
@@ -50,7 +50,7 @@ import { DEMO_LOCATIONS } from '../server/db/seed/demo-locations';
 import { startApiForBenchmark } from '../server/testing/benchmark-api';
 import { SESSION_HEADER } from '../src/contract/envelope';
 import { chunkSize, gzipBytes, KB, npmPackageOf, packageShares, readManifest, sourceLocator, type ChunkSize, type PackageShare } from './lib/bundle';
-import { closureSizes, JS_BUDGETS_KB, measureAdminRoutes, ROUTE_CHAINS, routeRoots, type PageScripts } from './lib/route-scripts';
+import { buildConsole, closureSizes, JS_BUDGETS_KB, measureAdminRoutes, ROUTE_CHAINS, routeRoots, type PageScripts } from './lib/route-scripts';
 import { cpuThrottle, echoPageConsole, launchChromium } from './lib/chromium';
 import { BENCH_DIR, RESULTS_DIR, formatGoals, formatTable, goalAtMost, machineInfo, writeResults, type Goal } from './lib/report';
 import { buildBenchPagesInto, freePort, serveStatic } from './lib/serve';
@@ -174,14 +174,8 @@ async function measureBundles(browser: Browser): Promise<BundleReport> {
     const routeTree = path.join(REPO, 'src', 'routeTree.gen.ts');
     const routeTreeBefore = await readFile(routeTree, 'utf8').catch(() => null);
     const buildStarted = performance.now();
-    await build({
-      configFile: path.join(REPO, 'vite.config.ts'),
-      root: REPO,
-      mode: 'production',
-      logLevel: 'warn',
-      // Hidden source maps: the package attribution reads them; the app's own build publishes none.
-      build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 10_000, sourcemap: 'hidden' },
-    });
+    // Hidden source maps: the package attribution reads them.
+    await buildConsole(REPO, outDir, { sourcemap: 'hidden' });
     const buildMs = performance.now() - buildStarted;
     if (routeTreeBefore !== null && (await readFile(routeTree, 'utf8')) !== routeTreeBefore) {
       console.error('note: the build regenerated src/routeTree.gen.ts (TanStack Router plugin): it was out of date with src/routes');

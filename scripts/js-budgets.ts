@@ -9,22 +9,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { KB, readManifest } from '../bench/lib/bundle';
-import { closureSizes, JS_BUDGETS_KB, measureAdminRoutes, ROUTE_CHAINS, routeRoots } from '../bench/lib/route-scripts';
+import { buildConsole, closureSizes, JS_BUDGETS_KB, measureAdminRoutes, ROUTE_CHAINS, routeRoots } from '../bench/lib/route-scripts';
 
 const REPO = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 async function main(): Promise<number> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'lpa-js-budgets-'));
   try {
-    await build({
-      configFile: path.join(REPO, 'vite.config.ts'),
-      root: REPO,
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 10_000 },
-    });
+    await buildConsole(REPO, outDir);
     const manifest = await readManifest(outDir);
     const pages = [
       { page: '/login', gzBytes: (await closureSizes(outDir, manifest, routeRoots(manifest, ROUTE_CHAINS.login))).gzBytes, budgetKB: JS_BUDGETS_KB.login },

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { build } from 'vite';
 import { chunkSize, staticClosure, type ChunkSize, type Manifest } from './bundle';
 
 /**
@@ -20,6 +21,20 @@ export const ROUTE_CHAINS = {
 
 /** Admin sections: every route file under _authenticated but the officers' /list (and the home page, index). */
 export const ADMIN_ROUTES_DIR = 'src/routes/_authenticated';
+
+/**
+ * The console built for production with its own vite.config.ts into `outDir`, with the manifest these figures read.
+ * `sourcemap: 'hidden'` for bench:screen's package attribution (the app's own build publishes none).
+ */
+export async function buildConsole(repo: string, outDir: string, options: { sourcemap?: 'hidden' } = {}): Promise<void> {
+  await build({
+    configFile: path.join(repo, 'vite.config.ts'),
+    root: repo,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 10_000, sourcemap: options.sourcemap ?? false },
+  });
+}
 
 /** Split parts of a route a page needs to render (not its error, not-found or pending components). */
 const RENDER_SPLITS = new Set(['component', 'loader']);
