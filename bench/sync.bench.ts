@@ -959,7 +959,7 @@ async function main(): Promise<void> {
       mainThreadLongTaskDetail: freshRound.longTasks.map((task) => ({ startMs: round(task.startTime - freshRound.startedAt), durationMs: round(task.duration) })),
       mainThreadLongTasksDuringFlush: flushLongTasks.length,
       longTaskObserver: { supported: longTaskSupported, selfTestDetected: selfTest.map((task) => round(task.duration)) },
-      searchDuringSync: SEARCH_PROBE ? { text: expected.probeText, n: probe.n, p50Ms: round(probe.p50), p95Ms: round(probe.p95), maxMs: round(probe.max) } : null,
+      searchDuringSync: SEARCH_PROBE ? { text: expected.probeText, n: probe.n, p50Ms: round(probe.p50), p95Ms: round(probe.p95), maxMs: round(probe.max), samplesMs: freshRound.probeMs.map(round) } : null,
       searchDuringSyncP95Ms: SEARCH_PROBE ? round(probe.p95) : null,
       searchDuringPurgeP95Ms: round(purgeSearches.p95),
       purgeLongestTransactionMs: round(purge.longestTransactionMs),

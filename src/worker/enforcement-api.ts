@@ -42,6 +42,8 @@ export interface EnforcementApiOptions {
   pageSize?: number;
   maxPages?: number;
   maxPendingPages?: number;
+  /** What staged pages' rows may take in memory (STAGED_ROWS_MEMORY_CAP); 0 reads them from IndexedDB only. */
+  stagedRowsMemoryBytes?: number;
   log?: Log;
 }
 
@@ -108,7 +110,7 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
     const factory = options.indexedDB === undefined ? browserIndexedDb() : (options.indexedDB ?? NO_INDEXED_DB);
     if (typeof factory === 'string') return { unavailable: factory, retry: false };
     try {
-      const { local, rebuilt } = await LocalStore.open(factory, databaseName, log);
+      const { local, rebuilt } = await LocalStore.open(factory, databaseName, log, options.stagedRowsMemoryBytes);
       if (rebuilt) log('The local store had another version than 2.7; it was deleted and created afresh');
       local.onDrained = () => refreshTotals(local);
       if (closed) local.close();

@@ -1,4 +1,5 @@
 import type { SyncType } from '../contract/enforcement';
+import { PackedRows } from './packed-rows';
 import { PlateIndex, type IndexSource } from './plate-index';
 import {
   openEnforcementStore,
@@ -84,7 +85,7 @@ export class LocalStore {
   readonly #pendingPages: PreparedPage[] = [];
   readonly #pendingRows = new Map<IndexSource, Map<number, StoredRecord>>();
 
-  readonly #staged = new StagedPages();
+  readonly #staged: StagedPages;
   #watermark = 0;
   #nextSeq = 1;
   #monthlyParkerIds: MonthlyParkerIds | null = null;
@@ -102,15 +103,21 @@ export class LocalStore {
   #reads = 0;
   #readWaiters: (() => void)[] = [];
 
-  private constructor(db: EnforcementStore, keyRange: typeof IDBKeyRange, log: Log) {
+  private constructor(db: EnforcementStore, keyRange: typeof IDBKeyRange, log: Log, stagedRowsMemoryBytes?: number) {
+    this.#staged = new StagedPages(stagedRowsMemoryBytes);
     this.db = db;
     this.#keyRange = keyRange;
     this.#log = log;
   }
 
-  static async open(factory: IndexedDbFactory, name: string, log: Log): Promise<{ local: LocalStore; rebuilt: boolean }> {
+  static async open(
+    factory: IndexedDbFactory,
+    name: string,
+    log: Log,
+    stagedRowsMemoryBytes?: number,
+  ): Promise<{ local: LocalStore; rebuilt: boolean }> {
     const { store, rebuilt } = await openEnforcementStore(factory, name);
-    const local = new LocalStore(store, factory.IDBKeyRange, log);
+    const local = new LocalStore(store, factory.IDBKeyRange, log, stagedRowsMemoryBytes);
     try {
       local.#adopt(await loadStoreState(local.#idb(), factory.IDBKeyRange, log));
       await collectStagedPages(local.#idb(), local.#watermark, factory.IDBKeyRange);
@@ -219,7 +226,8 @@ export class LocalStore {
     const result = await stagePage(this.#idb(), page, seq, cursor, this.#generation, this.#watermark, this.#keyRange);
     if (!result.expectedPrevious) this.#indexStale = true;
     this.#generation = result.generation;
-    this.#staged.add(result.row);
+    // Before the page leaves the pending ones, so that its rows are in memory throughout (packed-rows.ts).
+    this.#staged.add(result.row, PackedRows.pack(page.rows));
     this.#removePending(page);
     this.kickExpansion();
   }
@@ -269,7 +277,7 @@ export class LocalStore {
         if (page === undefined) break;
         if (this.#expansionHeld()) return;
         const db = this.#idb();
-        const rows = await readStagedRows(db, page.seq, this.#keyRange);
+        const rows = page.packed?.rows<StoredRecord>() ?? (await readStagedRows(db, page.seq, this.#keyRange));
         if (rows === undefined) {
           if (await this.#expandedElsewhere(page.seq)) continue;
           throw new StagingStateChanged(`Staged page ${page.seq} is gone`);
@@ -392,8 +400,12 @@ export class LocalStore {
         fromTable.push(at);
         return;
       }
-      let wanted = fromStaged.get(staged.seq);
-      if (wanted === undefined) fromStaged.set(staged.seq, (wanted = []));
+      if (staged.page.packed !== null) {
+        results[at] = staged.page.packed.row<StoredRecord>(staged.position);
+        return;
+      }
+      let wanted = fromStaged.get(staged.page.seq);
+      if (wanted === undefined) fromStaged.set(staged.page.seq, (wanted = []));
       wanted.push({ at, position: staged.position });
     });
     if (fromStaged.size > 0) {

@@ -1,3 +1,4 @@
+import type { PackedRows } from './packed-rows';
 import type { IndexSource } from './plate-index';
 import {
   MONTHLY_PARKER_UNIQUE_INDEX,
@@ -66,9 +67,17 @@ export interface StagedPage {
   /** `keys` sorted, and the position in the page of each (the last one when a key repeats). */
   sortedKeys: Float64Array;
   positions: Uint32Array;
+  /** Its rows in memory (packed-rows.ts), when this worker staged it and the memory cap allowed; else on disk only. */
+  packed: PackedRows | null;
 }
 
-function describeStagedPage(row: StagedPageRow): StagedPage {
+/**
+ * What the staged pages' rows may take in memory (PackedRows.bytes): ~50 bytes a record, so 500,000 records fit
+ * (~25 MB; the worker's heap goal is 100 MB, bench:sync). Pages staged beyond it are read from IndexedDB.
+ */
+export const STAGED_ROWS_MEMORY_CAP = 40_000_000;
+
+function describeStagedPage(row: StagedPageRow, packed: PackedRows | null): StagedPage {
   const order = Array.from(row.keys, (_, i) => i);
   order.sort((a, b) => row.keys[a]! - row.keys[b]! || b - a);
   const sortedKeys: number[] = [];
@@ -86,6 +95,7 @@ function describeStagedPage(row: StagedPageRow): StagedPage {
     expiresAt: row.expiresAt,
     sortedKeys: Float64Array.from(sortedKeys),
     positions: Uint32Array.from(positions),
+    packed,
   };
 }
 
@@ -105,22 +115,40 @@ function findPosition(page: StagedPage, key: number): number {
 /** Staged pages beyond the expansion watermark, in seq order. */
 export class StagedPages {
   #pages: StagedPage[] = [];
+  #packedBytes = 0;
+  readonly #memoryCap: number;
 
-  add(row: StagedPageRow): void {
+  constructor(memoryCap = STAGED_ROWS_MEMORY_CAP) {
+    this.#memoryCap = memoryCap;
+  }
+
+  /** Adds a page, with its rows in memory when given and under the cap. */
+  add(row: StagedPageRow, packed: PackedRows | null = null): void {
     const last = this.#pages.at(-1);
     if (last !== undefined && last.seq >= row.seq) throw new Error(`staged page ${row.seq} is out of order`);
-    this.#pages.push(describeStagedPage(row));
+    const kept = packed !== null && packed.length === row.keys.length && this.#packedBytes + packed.bytes <= this.#memoryCap ? packed : null;
+    this.#packedBytes += kept?.bytes ?? 0;
+    this.#pages.push(describeStagedPage(row, kept));
   }
 
   /** Forgets pages up to `seq` (expanded into their tables). */
   dropThrough(seq: number): void {
     let count = 0;
-    while (count < this.#pages.length && this.#pages[count]!.seq <= seq) count++;
+    while (count < this.#pages.length && this.#pages[count]!.seq <= seq) {
+      this.#packedBytes -= this.#pages[count]!.packed?.bytes ?? 0;
+      count++;
+    }
     if (count > 0) this.#pages.splice(0, count);
   }
 
   clear(): void {
     this.#pages = [];
+    this.#packedBytes = 0;
+  }
+
+  /** What the rows held in memory take (PackedRows.bytes). */
+  get packedBytes(): number {
+    return this.#packedBytes;
   }
 
   first(): StagedPage | undefined {
@@ -140,12 +168,12 @@ export class StagedPages {
   }
 
   /** The newest staged page holding `key` of `source`, and the record's position in it. */
-  locate(source: IndexSource, key: number): { seq: number; position: number } | null {
+  locate(source: IndexSource, key: number): { page: StagedPage; position: number } | null {
     for (let i = this.#pages.length - 1; i >= 0; i--) {
       const page = this.#pages[i]!;
       if (page.source !== source) continue;
       const position = findPosition(page, key);
-      if (position >= 0) return { seq: page.seq, position };
+      if (position >= 0) return { page, position };
     }
     return null;
   }

@@ -401,8 +401,11 @@ describe('searching', () => {
     expect((await api.search({ text: 'a8', now: NOW })).valid.total).toBe(0);
   });
 
-  it('returns rows while their page is pending, staged, and in its table', { timeout: 30_000 }, async () => {
-    const { server, sync, api, factory } = setup({ pageSize: 2 });
+  it.each([
+    ['in memory', undefined],
+    ['on disk only (memory cap 0)', 0],
+  ])('returns rows while their page is pending, staged (%s), and in its table', { timeout: 30_000 }, async (_, stagedRowsMemoryBytes) => {
+    const { server, sync, api, factory } = setup({ pageSize: 2, stagedRowsMemoryBytes });
     server.transaction({ license_plate: 'PEND1', expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 30 });
     server.transaction({ license_plate: 'PEND2', expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 20 });
     server.transaction({ license_plate: 'PEND3', expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 10 });
@@ -433,7 +436,8 @@ describe('searching', () => {
   });
 
   it('reads a staged row from the chunk holding it, and pages an older version staged whole', { timeout: 30_000 }, async () => {
-    const { server, sync, api, factory } = setup({ pageSize: 250 });
+    // Rows held in memory would answer without IndexedDB: the cap 0 reads them from disk, as after a restart.
+    const { server, sync, api, factory } = setup({ pageSize: 250, stagedRowsMemoryBytes: 0 });
     for (let i = 0; i < 250; i++) {
       server.transaction({ license_plate: `CH${String(i).padStart(3, '0')}X`, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 1000 + i });
     }
@@ -481,6 +485,40 @@ describe('searching', () => {
     expect(tables.transactions).toHaveLength(250);
     expect(tables.staged_rows).toHaveLength(0);
     expect(await plates()).toEqual([['CH007X'], ['CH150X'], ['CH249X']]);
+  });
+
+  it('answers from the staged rows held in memory, and expands them, with the rows on disk gone', { timeout: 30_000 }, async () => {
+    const { server, sync, api, factory } = setup({ pageSize: 250 });
+    for (let i = 0; i < 250; i++) {
+      server.transaction({ license_plate: `MEM${String(i).padStart(3, '0')}`, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 1000 + i });
+    }
+    await api.open();
+    const releaseExpansion = await holdStores(factory, ['transactions']);
+    let progressed = 0;
+    const syncing = sync('valid', { onProgress: () => progressed++ });
+    await until(() => progressed === 1);
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.indexedDB.open(STORE_NAME);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('staged_rows', 'readwrite');
+      tx.objectStore('staged_rows').clear();
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    const served = server.data.transactions.find((record) => record.license_plate === 'MEM150')!;
+    const found = await api.search({ text: 'MEM150', now: NOW });
+    const { updated_at: _updatedAt, ...shown } = served;
+    expect(found.valid.rows).toEqual([{ ...shown, category: 'valid', match: 'exact' }]);
+    await releaseExpansion();
+    expect(await syncing).toMatchObject({ outcome: 'done', records: 250 });
+    await api.flush();
+    const tables = await readStore(factory);
+    expect(tables.transactions).toHaveLength(250);
+    expect(tables.transactions!.find((row) => (row as StoredTransaction).license_plate === 'MEM150')).toEqual({ ...served, sync_time: expect.any(Number) });
   });
 
   it('matches nothing on an empty query', async () => {
