@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security-headers';
 import { validationHook } from './http/validation';
 import { registerAuthRoutes } from './routes/auth';
 import { registerDashboardRoutes } from './routes/dashboards';
+import { registerDevMailingOptOutRoute } from './routes/dev-mailing-opt-outs';
 import { registerDevPaymentRoute } from './routes/dev-payments';
 import { devRatesClock, registerDevRatesClockRoute } from './routes/dev-rates-clock';
 import { registerDevReseedRoute } from './routes/dev-reseed';
@@ -133,6 +134,8 @@ export function createApp(deps: AppDeps): ApiApp {
   if (deps.devReseed) registerDevReseedRoute(app, deps.devReseed);
   // Development and end-to-end stacks only (DEV_SEED=1), like /dev/reseed: lets simulate:payments and tests pay.
   if (deps.devReseed) registerDevPaymentRoute(app, deps.db, now);
+  // The same: lets a test size a mailing's segment exactly (opt-outs as unsubscribing would make them).
+  if (deps.devReseed) registerDevMailingOptOutRoute(app, deps.db);
   if (ratesClock) registerDevRatesClockRoute(app, ratesClock);
 
   app.openAPIRegistry.registerComponent('securitySchemes', FIREBASE_ID_TOKEN, {

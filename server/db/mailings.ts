@@ -68,6 +68,24 @@ export async function previewSegment(
   return { count: count.rows[0]?.n ?? 0, optedOut: optedOut.rows[0]?.n ?? 0, samples: samples.rows };
 }
 
+/**
+ * Opts out the segment's members after the first `keep` by address, as their unsubscribing would (the development
+ * stack's POST /dev/mailing-opt-outs: a test sizes a segment exactly). Returns how many addresses were added.
+ */
+export async function optOutSegmentBeyond(db: Queryable, segment: Segment, keep: number): Promise<number> {
+  const params = new SqlParams();
+  const { rows } = await db.query<{ n: number }>(
+    `WITH added AS (
+       INSERT INTO mailing_opt_outs (email)
+       SELECT email FROM (${segmentQuery(segment, params)}) AS members ORDER BY email OFFSET ${params.add(keep)}
+       ON CONFLICT (email) DO NOTHING
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM added`,
+    params.values,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Ids the segment names that do not exist, by field, for a 400. */
 export async function unknownSegmentIds(db: Queryable, segment: Segment): Promise<Record<string, string>> {
   const [table, key, field] =
