@@ -3,8 +3,7 @@ import { segmentSchema } from '../../src/contract/mailing';
 import type { Db } from '../db/db';
 import { optOutSegmentBeyond } from '../db/mailings';
 import type { ApiApp } from '../http/api-app';
-import { failure } from '../http/responses';
-import { isLoopback, remoteAddress } from './dev-reseed';
+import { parseDevBody, refuseUnlessLocalTool } from './dev-tools';
 
 export const DEV_MAILING_OPT_OUTS_PATH = '/dev/mailing-opt-outs';
 
@@ -22,15 +21,11 @@ const optOutSchema = z.strictObject({
  */
 export function registerDevMailingOptOutRoute(app: ApiApp, db: Db): void {
   app.post(DEV_MAILING_OPT_OUTS_PATH, async (c) => {
-    if (!isLoopback(remoteAddress(c)) || c.req.header('Origin')) {
-      return c.json(failure('Simulated opt-outs are only available to local tools on this machine.'), 403);
-    }
-    const parsed = z.safeParse(optOutSchema, await c.req.json().catch(() => undefined));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return c.json(failure(`Invalid request body: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`), 400);
-    }
-    const optedOut = await optOutSegmentBeyond(db, parsed.data.segment, parsed.data.keep);
+    const refused = refuseUnlessLocalTool(c, 'Simulated opt-outs are only available to local tools on this machine.');
+    if (refused) return refused;
+    const body = await parseDevBody(c, optOutSchema);
+    if (body.refused) return body.refused;
+    const optedOut = await optOutSegmentBeyond(db, body.data.segment, body.data.keep);
     return c.json({ success: true, data: { optedOut } }, 200);
   });
 }

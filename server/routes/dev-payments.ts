@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../db/db';
 import type { ApiApp } from '../http/api-app';
 import { failure } from '../http/responses';
-import { isLoopback, remoteAddress } from './dev-reseed';
+import { parseDevBody, refuseUnlessLocalTool } from './dev-tools';
 
 export const DEV_PAYMENTS_PATH = '/dev/payments';
 
@@ -26,15 +26,11 @@ const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 10
  */
 export function registerDevPaymentRoute(app: ApiApp, db: Db, now: () => Date): void {
   app.post(DEV_PAYMENTS_PATH, async (c) => {
-    if (!isLoopback(remoteAddress(c)) || c.req.header('Origin')) {
-      return c.json(failure('Simulated payments are only available to local tools on this machine.'), 403);
-    }
-    const parsed = z.safeParse(devPaymentSchema, await c.req.json().catch(() => undefined));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return c.json(failure(`Invalid request body: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`), 400);
-    }
-    const payment = parsed.data;
+    const refused = refuseUnlessLocalTool(c, 'Simulated payments are only available to local tools on this machine.');
+    if (refused) return refused;
+    const body = await parseDevBody(c, devPaymentSchema);
+    if (body.refused) return body.refused;
+    const payment = body.data;
     const method = payment.method ?? 'card';
     const feeCents = method === 'cash' || method === 'account' ? 0 : 30 + Math.round(payment.amountCents * 0.029);
     const plate = payment.plate ?? `SIM${Math.floor(Math.random() * 10_000).toString().padStart(4, '0')}`;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ApiApp } from '../http/api-app';
 import { failure } from '../http/responses';
-import { isLoopback, remoteAddress } from './dev-reseed';
+import { refuseUnlessLocalTool } from './dev-tools';
 
 export const DEV_RATES_CLOCK_PATH = '/dev/rates-clock';
 
@@ -33,9 +33,8 @@ export type DevRatesClock = ReturnType<typeof devRatesClock>;
  */
 export function registerDevRatesClockRoute(app: ApiApp, clock: DevRatesClock): void {
   app.post(DEV_RATES_CLOCK_PATH, async (c) => {
-    if (!isLoopback(remoteAddress(c)) || c.req.header('Origin')) {
-      return c.json(failure('The rates clock is only available to local tools on this machine.'), 403);
-    }
+    const refused = refuseUnlessLocalTool(c, 'The rates clock is only available to local tools on this machine.');
+    if (refused) return refused;
     const parsed = z.safeParse(bodySchema, await c.req.json().catch(() => null));
     if (!parsed.success) return c.json(failure(`offsetMs must be a whole number of milliseconds within ±${MAX_OFFSET_MS}.`), 400);
     clock.set(parsed.data.offsetMs);

@@ -1,23 +1,8 @@
-import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { DevSeedReport } from '../db/seed/dev-seed';
 import type { ApiApp } from '../http/api-app';
-import { failure } from '../http/responses';
+import { refuseUnlessLocalTool } from './dev-tools';
 
 export const DEV_RESEED_PATH = '/dev/reseed';
-
-export function isLoopback(address: string | undefined): boolean {
-  return address === '::1' || address === '::ffff:127.0.0.1' || (address?.startsWith('127.') ?? false);
-}
-
-export function remoteAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    // Not served by @hono/node-server (e.g. app.request in tests without a socket): the caller is unknown.
-    return undefined;
-  }
-}
 
 /**
  * Development only (registered when DEV_SEED=1): re-applies the demo seed and .data/seed-users/ so that
@@ -26,9 +11,8 @@ export function remoteAddress(c: Context): string | undefined {
  */
 export function registerDevReseedRoute(app: ApiApp, reseed: () => Promise<DevSeedReport>): void {
   app.post(DEV_RESEED_PATH, async (c) => {
-    if (!isLoopback(remoteAddress(c)) || c.req.header('Origin')) {
-      return c.json(failure('Reseeding is only available to local tools on this machine.'), 403);
-    }
+    const refused = refuseUnlessLocalTool(c, 'Reseeding is only available to local tools on this machine.');
+    if (refused) return refused;
     const report = await reseed();
     return c.json({ success: true, data: report }, 200);
   });

@@ -11,6 +11,7 @@ import {
   expectedSource,
   holdStores,
   NOW,
+  openStoreConnection,
   NOW_S,
   readStore,
   setup,
@@ -32,10 +33,7 @@ describe('opening the store', () => {
       ['parkwhiz', null, 0, null],
       ['monthly_parkers', null, 0, null],
     ]);
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const request = factory.indexedDB.open(STORE_NAME);
-      request.onsuccess = () => resolve(request.result);
-    });
+    const db = await openStoreConnection(factory);
     expect(db.version).toBe(27);
     expect([...db.objectStoreNames].sort()).toEqual(Object.keys(STORE_SCHEMA).sort());
     const tx = db.transaction(['transactions', 'monthly_parkers', 'spothero'], 'readonly');
@@ -75,10 +73,7 @@ describe('opening the store', () => {
     const search = await api.search({ text: 'OLD', now: NOW });
     expect(search.valid.total + search.expired.total).toBe(0);
     await api.close();
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const request = factory.indexedDB.open(STORE_NAME);
-      request.onsuccess = () => resolve(request.result);
-    });
+    const db = await openStoreConnection(factory);
     expect(db.version).toBe(27);
     expect(db.objectStoreNames.contains('junk')).toBe(false);
     db.close();
@@ -447,11 +442,7 @@ describe('searching', () => {
     let progressed = 0;
     const syncing = sync('valid', { onProgress: () => progressed++ });
     await until(() => progressed === 1);
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.indexedDB.open(STORE_NAME);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
+    const db = await openStoreConnection(factory);
     const stagedRows = () =>
       new Promise<{ seq: number | number[]; rows: string[] }[]>((resolve) => {
         const request = db.transaction('staged_rows', 'readonly').objectStore('staged_rows').getAll();
@@ -497,11 +488,7 @@ describe('searching', () => {
     let progressed = 0;
     const syncing = sync('valid', { onProgress: () => progressed++ });
     await until(() => progressed === 1);
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.indexedDB.open(STORE_NAME);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
+    const db = await openStoreConnection(factory);
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction('staged_rows', 'readwrite');
       tx.objectStore('staged_rows').clear();

@@ -140,16 +140,21 @@ export function storedSource(tables: Record<string, unknown[]>, source: string):
   return (tables[source] ?? []).map(asServerRecord).sort(byKey);
 }
 
+/** A connection of its own to the store, as another tab would have (the caller closes it). */
+export function openStoreConnection(factory: IndexedDbFactory): Promise<IDBDatabase> {
+  return new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.indexedDB.open(STORE_NAME);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
 /**
  * Holds a readwrite transaction on `stores` from another connection until released, so that the worker's
  * transactions on them wait (used to catch records while pending or staged).
  */
 export async function holdStores(factory: IndexedDbFactory, stores: string[]): Promise<() => Promise<void>> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = factory.indexedDB.open(STORE_NAME);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+  const db = await openStoreConnection(factory);
   let held = true;
   const tx = db.transaction(stores, 'readwrite');
   exemptTransactions.add(tx);
