@@ -158,6 +158,51 @@ function columnBytes(column: Column): number {
   }
 }
 
+/** A PackedRows as IndexedDB keeps it: plain data (typed arrays, texts), structured-cloned as it is. */
+export interface StoredPackedRows {
+  fields: string[];
+  columns: Column[];
+  length: number;
+}
+
+const isU32Array = (value: unknown, length: number) => value instanceof Uint32Array && value.length === length;
+const isF64Array = (value: unknown, length: number) => value instanceof Float64Array && value.length === length;
+
+/** Whether `column` is a well-formed column of `length` values (what a stored page holds is checked before use). */
+function isColumn(column: unknown, length: number): column is Column {
+  if (typeof column !== 'object' || column === null) return false;
+  const c = column as Record<string, unknown>;
+  switch (c.kind) {
+    case 'same':
+      return c.value === null || ['string', 'number', 'boolean'].includes(typeof c.value);
+    case 'u32':
+    case 'cents':
+    case 'isoSeconds':
+      return isU32Array(c.values, length);
+    case 'f64':
+    case 'isoMs':
+      return isF64Array(c.values, length);
+    case 'dict':
+      return (
+        Array.isArray(c.words) &&
+        c.at instanceof Uint8Array &&
+        c.at.length === length &&
+        c.at.every((at) => at < (c.words as unknown[]).length)
+      );
+    case 'text':
+      return (
+        typeof c.text === 'string' &&
+        isU32Array(c.ends, length) &&
+        (c.ends as Uint32Array).every((end, i, ends) => end <= (c.text as string).length && (i === 0 || end >= ends[i - 1]!)) &&
+        (c.nulls === null || (c.nulls instanceof Uint8Array && c.nulls.length === length))
+      );
+    case 'any':
+      return Array.isArray(c.values) && c.values.length === length;
+    default:
+      return false;
+  }
+}
+
 export class PackedRows {
   readonly #fields: readonly string[];
   readonly #columns: readonly Column[];
@@ -200,5 +245,20 @@ export class PackedRows {
 
   rows<T>(): T[] {
     return Array.from({ length: this.length }, (_, i) => this.row<T>(i));
+  }
+
+  toStored(): StoredPackedRows {
+    return { fields: [...this.#fields], columns: [...this.#columns], length: this.length };
+  }
+
+  /** A stored page's rows, or null when what is stored is not a well-formed PackedRows. */
+  static fromStored(value: unknown): PackedRows | null {
+    if (typeof value !== 'object' || value === null) return null;
+    const { fields, columns, length } = value as Partial<StoredPackedRows>;
+    if (!Number.isInteger(length) || length! < 1) return null;
+    if (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string')) return null;
+    if (!Array.isArray(columns) || columns.length !== fields.length) return null;
+    if (!columns.every((column) => isColumn(column, length!))) return null;
+    return new PackedRows(fields, columns, length!);
   }
 }

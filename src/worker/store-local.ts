@@ -223,11 +223,12 @@ export class LocalStore {
   /** Stages a pending page with its cursor advance (one transaction); then it is durable. */
   async stage(page: PreparedPage, cursor: SyncCursorRow): Promise<void> {
     const seq = this.#nextSeq++;
-    const result = await stagePage(this.#idb(), page, seq, cursor, this.#generation, this.#watermark, this.#keyRange);
+    const packed = PackedRows.pack(page.rows);
+    const result = await stagePage(this.#idb(), page, packed, seq, cursor, this.#generation, this.#watermark, this.#keyRange);
     if (!result.expectedPrevious) this.#indexStale = true;
     this.#generation = result.generation;
     // Before the page leaves the pending ones, so that its rows are in memory throughout (packed-rows.ts).
-    this.#staged.add(result.row, PackedRows.pack(page.rows));
+    this.#staged.add(result.row, packed);
     this.#removePending(page);
     this.kickExpansion();
   }

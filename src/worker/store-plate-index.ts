@@ -10,7 +10,7 @@ import {
 } from './store';
 import { abortQuietly, requestResult, transactionDone } from './store-idb';
 import { indexEntry, MonthlyParkerIds, recordKey } from './store-records';
-import { readStagedTexts, type StagedPage } from './store-staging';
+import { readStagedRecords, type StagedPage } from './store-staging';
 
 /**
  * The plate index's lifecycle (docs/enforcement-sync.md "Snapshot and generation"): the store's content is
@@ -97,9 +97,9 @@ export async function rebuildStoreState(db: IDBDatabase, keyRange: typeof IDBKey
     }
     const staged = await readStagedPages(tx, watermark, keyRange);
     for (const page of staged) {
-      const texts = await readStagedTexts(tx.objectStore('staged_rows'), page.seq, keyRange);
-      if (texts === undefined) throw new Error(`staged page ${page.seq} has no rows`);
-      index.upsert(texts.map((text) => indexEntry(page.source, JSON.parse(text) as StoredRecord)));
+      const rows = await readStagedRecords(tx.objectStore('staged_rows'), page.seq, keyRange);
+      if (rows === undefined) throw new Error(`staged page ${page.seq} has no rows`);
+      index.upsert(rows.map((row) => indexEntry(page.source, row)));
     }
     await done;
     return { index, generation, watermark, staged, origin: 'rebuilt' };
@@ -149,8 +149,7 @@ export async function loadMonthlyParkerIds(
   });
   for (const page of staged) {
     if (page.source !== 'monthly_parkers') continue;
-    for (const text of (await readStagedTexts(tx.objectStore('staged_rows'), page.seq, keyRange)) ?? []) {
-      const row = JSON.parse(text) as StoredMonthlyParker;
+    for (const row of ((await readStagedRecords(tx.objectStore('staged_rows'), page.seq, keyRange)) ?? []) as StoredMonthlyParker[]) {
       ids.hold(row, row.id);
     }
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PURGE_AFTER_SECONDS, SYNC_PAGE_SIZE } from '../../../src/contract/enforcement';
 import { createEnforcementApi } from '../../../src/worker/enforcement-api';
 import { PURGE_CHUNK } from '../../../src/worker/store-local';
+import { PackedRows } from '../../../src/worker/packed-rows';
 import { STAGED_CHUNK_ROWS } from '../../../src/worker/store-staging';
 import type { SyncProgress } from '../../../src/worker/enforcement-worker-api';
 import { EnforcementStore, STORE_NAME, STORE_SCHEMA, type StoredBooking, type StoredTransaction } from '../../../src/worker/store';
@@ -430,7 +431,7 @@ describe('searching', () => {
     expect(fromTable).toEqual(staged);
   });
 
-  it('reads a staged row from the chunk holding it, and pages an older version staged whole', { timeout: 30_000 }, async () => {
+  it('reads a staged row from its packed page, and from the chunks and whole pages of older versions', { timeout: 30_000 }, async () => {
     // Rows held in memory would answer without IndexedDB: the cap 0 reads them from disk, as after a restart.
     const { server, sync, api, factory } = setup({ pageSize: 250, stagedRowsMemoryBytes: 0 });
     for (let i = 0; i < 250; i++) {
@@ -444,30 +445,39 @@ describe('searching', () => {
     await until(() => progressed === 1);
     const db = await openStoreConnection(factory);
     const stagedRows = () =>
-      new Promise<{ seq: number | number[]; rows: string[] }[]>((resolve) => {
+      new Promise<{ seq: unknown; packed?: unknown; rows?: string[] }[]>((resolve) => {
         const request = db.transaction('staged_rows', 'readonly').objectStore('staged_rows').getAll();
-        request.onsuccess = () => resolve(request.result as { seq: number | number[]; rows: string[] }[]);
+        request.onsuccess = () => resolve(request.result as { seq: unknown; packed?: unknown; rows?: string[] }[]);
       });
-    const chunks = await stagedRows();
-    expect(chunks.map((chunk) => [chunk.seq, chunk.rows.length])).toEqual([
-      [[1, 0], STAGED_CHUNK_ROWS],
-      [[1, 1], STAGED_CHUNK_ROWS],
-      [[1, 2], 250 - 2 * STAGED_CHUNK_ROWS],
-    ]);
+    const replaceStagedRows = (values: object[]) =>
+      new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('staged_rows', 'readwrite');
+        const store = tx.objectStore('staged_rows');
+        store.clear();
+        for (const value of values) store.put(value);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+    // The page is one value, its rows in columns.
+    const staged = await stagedRows();
+    expect(staged.map((value) => value.seq)).toEqual([[1, 'packed']]);
+    const records = PackedRows.fromStored(staged[0]!.packed)!.rows<StoredTransaction>();
+    expect(records.map((record) => record.license_plate)).toEqual(server.data.transactions.map((record) => record.license_plate));
     const plates = async () =>
       Promise.all(['CH007X', 'CH150X', 'CH249X'].map(async (text) => (await api.search({ text, now: NOW })).valid.rows.map((r) => r.license_plate)));
     expect(await plates()).toEqual([['CH007X'], ['CH150X'], ['CH249X']]);
 
-    // A page staged whole (one value keyed by its seq) by the version before chunks is read as well.
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('staged_rows', 'readwrite');
-      const store = tx.objectStore('staged_rows');
-      store.clear();
-      store.put({ seq: 1, rows: chunks.flatMap((chunk) => chunk.rows) });
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
+    // A page staged in JSON chunks keyed [seq, chunk] (the version before packing, or rows of mixed shapes) …
+    const texts = records.map((record) => JSON.stringify(record));
+    await replaceStagedRows([0, 1, 2].map((chunk) => ({ seq: [1, chunk], rows: texts.slice(chunk * STAGED_CHUNK_ROWS, (chunk + 1) * STAGED_CHUNK_ROWS) })));
     expect(await plates()).toEqual([['CH007X'], ['CH150X'], ['CH249X']]);
+    // … and a page staged whole (one value keyed by its seq) by the version before chunks are read as well.
+    await replaceStagedRows([{ seq: 1, rows: texts }]);
+    expect(await plates()).toEqual([['CH007X'], ['CH150X'], ['CH249X']]);
+    // A packed value that is not well formed is an error, not a missing page.
+    await replaceStagedRows([{ seq: [1, 'packed'], packed: { fields: ['license_plate'], columns: [], length: 250 } }]);
+    await expect(api.search({ text: 'CH007X', now: NOW })).rejects.toThrow(/staged page 1 is unreadable/);
+    await replaceStagedRows([{ seq: 1, rows: texts }]);
     db.close();
     await releaseExpansion();
     expect(await syncing).toMatchObject({ outcome: 'done', records: 250 });

@@ -87,6 +87,31 @@ describe('packed rows', () => {
     );
   });
 
+  it('come back from storage (a structured clone) as they were, and malformed ones are refused', () => {
+    fc.assert(
+      fc.property(page, (rows) => {
+        const stored = structuredClone(PackedRows.pack(rows)!.toStored());
+        expect(PackedRows.fromStored(stored)!.rows()).toStrictEqual(throughJson(rows));
+      }),
+      { numRuns: 100 },
+    );
+    const rows = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, plate: `P${i}`, status: i % 2 ? 'Active' : 'Ended', at: new Date(i * 1000).toISOString(), amount: i / 100 }));
+    const good = PackedRows.pack(rows)!.toStored();
+    const broken: unknown[] = [
+      null,
+      { ...good, length: 299 },
+      { ...good, length: 0 },
+      { ...good, fields: good.fields.slice(1) },
+      { ...good, fields: [1, ...good.fields.slice(1)] },
+      { ...good, columns: good.columns.map((column) => ({ ...column, kind: 'other' })) },
+      { ...good, columns: good.columns.map((column) => ('values' in column && ArrayBuffer.isView(column.values) ? { ...column, values: column.values.slice(1) } : column)) },
+      { ...good, columns: good.columns.map((column) => (column.kind === 'text' ? { ...column, ends: column.ends.map((end) => end + 1) } : column)) },
+      { ...good, columns: good.columns.map((column) => (column.kind === 'dict' ? { ...column, words: column.words.slice(1) } : column)) },
+    ];
+    expect(PackedRows.fromStored(good)!.rows()).toStrictEqual(rows);
+    for (const value of broken) expect(PackedRows.fromStored(value), JSON.stringify(value)?.slice(0, 80)).toBeNull();
+  });
+
   it('are not made for rows of different shapes or with values JSON changes', () => {
     expect(PackedRows.pack([])).toBeNull();
     expect(PackedRows.pack([{ a: 1, b: 2 }, { b: 2, a: 1 }])).toBeNull();
