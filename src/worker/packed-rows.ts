@@ -29,7 +29,8 @@ const U32_LIMIT = 2 ** 32;
 /** Distinct values a dictionary column holds at most (its positions are bytes). */
 const DICT_LIMIT = 256;
 
-const isU32 = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < U32_LIMIT;
+const isU32 = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < U32_LIMIT;
 const toCents = (value: number) => Math.round(value * 100);
 const isCents = (value: unknown): value is number => {
   if (typeof value !== 'number') return false;
@@ -150,7 +151,7 @@ function columnBytes(column: Column): number {
     case 'isoMs':
       return column.values.byteLength;
     case 'dict':
-      return column.at.byteLength + column.words.reduce<number>((sum, word) => sum + 16 + (typeof word === 'string' ? word.length : 0), 0);
+      return column.words.reduce<number>((sum, word) => sum + 16 + (typeof word === 'string' ? word.length : 0), column.at.byteLength);
     case 'text':
       return column.text.length + column.ends.byteLength + (column.nulls?.byteLength ?? 0);
     case 'any':

@@ -17,8 +17,9 @@ import type { PreparedPage } from './store-records';
 /**
  * Two-step writing (docs/enforcement-sync.md "Searchable, durable, expanded"):
  * 1. stage: a page goes into IndexedDB as ONE value (its rows in columns, packed-rows.ts; or as JSON strings in
- *    chunks when they do not share one shape) together with the cursor advance, in one small transaction. IndexedDB takes one value per page ~20× faster than one row per record, so pages are
- *    durable and searchable at the speed they arrive.
+ *    chunks when they do not share one shape) together with the cursor advance, in one small transaction. IndexedDB
+ *    takes one value per page ~20× faster than one row per record, so pages are durable and searchable at the speed
+ *    they arrive.
  * 2. expand: in the background, each staged page's rows are put one by one into their spec table (raw puts, relaxed
  *    durability), together with the watermark saying the page is expanded, in one transaction.
  * The two transactions touch different object stores, so IndexedDB runs them side by side.
@@ -73,7 +74,10 @@ export async function readStagedRecords(
   const chunks = (await requestResult(
     store.getAll(keyRange.bound(chunkKey(seq, 0), chunkKey(seq, Number.POSITIVE_INFINITY))),
   )) as StagedRowsRow[];
-  const texts = chunks.length > 0 ? chunks.flatMap((chunk) => chunk.rows) : ((await requestResult(store.get(seq))) as StagedRowsRow | undefined)?.rows;
+  const texts =
+    chunks.length > 0
+      ? chunks.flatMap((chunk) => chunk.rows)
+      : ((await requestResult(store.get(seq))) as StagedRowsRow | undefined)?.rows;
   return texts?.map((text) => JSON.parse(text) as StoredRecord);
 }
 
@@ -145,7 +149,8 @@ export class StagedPages {
   add(row: StagedPageRow, packed: PackedRows | null = null): void {
     const last = this.#pages.at(-1);
     if (last !== undefined && last.seq >= row.seq) throw new Error(`staged page ${row.seq} is out of order`);
-    const kept = packed !== null && packed.length === row.keys.length && this.#packedBytes + packed.bytes <= this.#memoryCap ? packed : null;
+    const fits = packed !== null && packed.length === row.keys.length && this.#packedBytes + packed.bytes <= this.#memoryCap;
+    const kept = fits ? packed : null;
     this.#packedBytes += kept?.bytes ?? 0;
     this.#pages.push(describeStagedPage(row, kept));
   }
