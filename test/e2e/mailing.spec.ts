@@ -47,20 +47,14 @@ async function caught(request: APIRequestContext): Promise<CaughtMail[]> {
 async function segmentOf500(request: APIRequestContext, headers: Record<string, string>) {
   const options = (await apiGet<MailingOptions>(request, headers, '/mailings/options')).data;
   const chosen: MailingOptions['locations'] = [];
+  const segment = () => ({ kind: 'parkers', locationIds: chosen.map((l) => l.location_id), parkerStatus: 'Active' });
   const preview = async () =>
-    (
-      await apiPost<MailingPreview>(request, headers, '/mailings/preview', {
-        subject: 'x',
-        body: 'x',
-        segment: { kind: 'parkers', locationIds: chosen.map((l) => l.location_id), parkerStatus: 'Active' },
-      })
-    ).data;
+    (await apiPost<MailingPreview>(request, headers, '/mailings/preview', { subject: 'x', body: 'x', segment: segment() })).data;
   for (const location of options.locations) {
     chosen.push(location);
     const found = await preview();
     if (found.recipientCount < 500) continue;
-    const segment = { kind: 'parkers', locationIds: chosen.map((l) => l.location_id), parkerStatus: 'Active' };
-    const trimmed = await request.post(`${E2E_API_URL}/dev/mailing-opt-outs`, { data: { segment, keep: 500 } });
+    const trimmed = await request.post(`${E2E_API_URL}/dev/mailing-opt-outs`, { data: { segment: segment(), keep: 500 } });
     expect(trimmed.status()).toBe(200);
     const sized = await preview();
     expect(sized).toMatchObject({ recipientCount: 500, optedOutCount: found.optedOutCount + (found.recipientCount - 500) });
