@@ -306,10 +306,16 @@ interface Variant {
 
 const AS_BUILT: Variant = {
   name: 'asBuilt',
-  description: `the screen as built (${FIRST_PAINT_ROWS} rows with the first paint, the rest in a transition)`,
+  description: `the screen as built (${FIRST_PAINT_ROWS} rows with the first paint, the rest in a transition; answers read ahead)`,
   whatIf: { firstPaintRows: null, css: null },
 };
+const NO_READ_AHEAD: Variant = {
+  name: 'noReadAhead',
+  description: 'without the read-ahead: every keystroke waits for the worker (the screen before 2026-11-24 23:00)',
+  whatIf: { firstPaintRows: null, css: null, readAhead: false },
+};
 const ALL_WHAT_IFS: Variant[] = [
+  NO_READ_AHEAD,
   {
     name: 'allRowsAtOnce',
     description: 'every row (up to 50) with the first paint: no transition',
@@ -561,15 +567,34 @@ function analyse(pass: TypingPass) {
   };
   const eventDurations = samples.map((k) => interactionOf(k) ?? 0); // 0 stands for "< 16 ms"
   const reported = eventDurations.filter((d) => d > 0).length;
+  // Keys painted from the read-ahead had their results in the DOM before the worker answered: the stages below are
+  // those of the keys that waited for the worker.
+  const ahead = samples.filter((k) => k.readAhead);
+  const waited = samples.filter((k) => !k.readAhead);
   const stages = {
-    keyToSearchCall: distribution(samples.map((k) => k.searchAt! - k.keydownAt)),
-    workerRoundTrip: distribution(samples.map((k) => k.answeredAt! - k.searchAt!)),
-    answerToResultsInDom: distribution(samples.map((k) => k.domAt! - k.answeredAt!)),
-    resultsInDomToPaint: distribution(samples.map((k) => k.paintedAt! - k.domAt!)),
+    keyToSearchCall: distribution(waited.map((k) => k.searchAt! - k.keydownAt)),
+    workerRoundTrip: distribution(waited.map((k) => k.answeredAt! - k.searchAt!)),
+    answerToResultsInDom: distribution(waited.map((k) => k.domAt! - k.answeredAt!)),
+    resultsInDomToPaint: distribution(waited.map((k) => k.paintedAt! - k.domAt!)),
+  };
+  // A read-ahead must show what the worker then answers: its totals per category, key by key.
+  const sameTotals = (a: readonly number[] | null, b: readonly number[] | null) =>
+    a !== null && b !== null && a.length === b.length && a.every((total, i) => total === b[i]);
+  const readAhead = {
+    keys: ahead.length,
+    keystrokeToPaint: distribution(ahead.map((k) => k.paintedAt! - k.keydownAt)),
+    keystrokeToPaintWaitedForWorker: distribution(waited.map((k) => k.paintedAt! - k.keydownAt)),
+    resultsInDomToPaint: distribution(ahead.map((k) => k.paintedAt! - k.domAt!)),
+    totalsDifferFromWorker: ahead.filter((k) => !sameTotals(k.shownTotals, k.totals)).length,
+    // The worker's read-ahead after each answer: its time, how many a next key made stale, and keys that went down
+    // while one still ran (their search waited for its current step).
+    workerMs: distribution(samples.filter((k) => k.aheadMs !== null && k.aheadStale === false).map((k) => k.aheadMs!)),
+    stale: samples.filter((k) => k.aheadStale === true).length,
+    keysWhileRunning: samples.filter((k) => k.aheadRunningAtKeydown).length,
   };
   // Were the worker as slow as the page (a phone slows both): its round trip once more per unit of throttle; an
   // upper bound, as the round trip includes the page's own (already throttled) Comlink work.
-  const workerSlowed = samples.map((k) => k.paintedAt! - k.keydownAt + (pass.rate - 1) * (k.answeredAt! - k.searchAt!));
+  const workerSlowed = waited.map((k) => k.paintedAt! - k.keydownAt + (pass.rate - 1) * (k.answeredAt! - k.searchAt!));
   const byKind = Object.fromEntries(
     (Object.keys(MIX) as SequenceKind[]).map((kind) => [
       kind,
@@ -580,11 +605,12 @@ function analyse(pass: TypingPass) {
   for (let length = 1; length <= 7; length++) {
     const ofLength = samples.filter((k) => k.text!.length === length);
     if (ofLength.length === 0) continue;
+    const waitedOfLength = ofLength.filter((k) => !k.readAhead);
     byLength[length] = {
       ...distribution(ofLength.map((k) => k.paintedAt! - k.keydownAt)),
       rowsMean: round(ofLength.reduce((sum, k) => sum + (k.rows ?? 0), 0) / ofLength.length),
-      roundTripP50: distribution(ofLength.map((k) => k.answeredAt! - k.searchAt!)).p50,
-      renderP50: distribution(ofLength.map((k) => k.domAt! - k.answeredAt!)).p50,
+      roundTripP50: distribution(waitedOfLength.map((k) => k.answeredAt! - k.searchAt!)).p50,
+      renderP50: distribution(waitedOfLength.map((k) => k.domAt! - k.answeredAt!)).p50,
     };
   }
   // Rendering cost grows with the rows shown (up to 10 per category): latency by how many rows the answer showed.
@@ -595,7 +621,7 @@ function analyse(pass: TypingPass) {
   const byRowsShown = { '0': byRows(0, 0), '1-10': byRows(1, 10), '11-30': byRows(11, 30), '31-50': byRows(31, 50) };
   // Where the time goes for each group: the p75 of each stage.
   const stagesOf = (low: number, high: number) => {
-    const group = samples.filter((k) => (k.answerRows ?? 0) >= low && (k.answerRows ?? 0) <= high);
+    const group = waited.filter((k) => (k.answerRows ?? 0) >= low && (k.answerRows ?? 0) <= high);
     return {
       keyToSearchCall: distribution(group.map((k) => k.searchAt! - k.keydownAt)).p75,
       workerRoundTrip: distribution(group.map((k) => k.answeredAt! - k.searchAt!)).p75,
@@ -604,7 +630,7 @@ function analyse(pass: TypingPass) {
     };
   };
   const byRowsShownStagesP75 = { '0': stagesOf(0, 0), '1-10': stagesOf(1, 10), '11-30': stagesOf(11, 30), '31-50': stagesOf(31, 50) };
-  const misses = samples.filter((k) => k.totals!.every((total) => total === 0)).length;
+  const misses = samples.filter((k) => (k.totals ?? k.shownTotals ?? []).every((total) => total === 0)).length;
   const finalPlateTotals = pass.keys
     .filter((typed, i) => typed.kind === 'plate' && pass.keys[i + 1]?.sequence !== typed.sequence)
     .map((typed) => typed.keystroke?.totals?.reduce((sum, total) => sum + total, 0) ?? 0);
@@ -628,6 +654,7 @@ function analyse(pass: TypingPass) {
       max: round(Math.max(0, ...eventDurations)),
     },
     stages,
+    readAhead,
     workerSlowedEstimate: distribution(workerSlowed),
     keysWithFramesBeforeResults: samples.filter((k) => k.framesBeforeResults > 0).length,
     framesBeforeResultsMax: Math.max(0, ...samples.map((k) => k.framesBeforeResults)),
@@ -789,6 +816,8 @@ async function main(): Promise<void> {
       [fullSpeedPass] = (await typeMix(page, sequences, 1)) as [TypingPass];
     }
     let wholeBrowserPass: TypingPass | null = null;
+    // The read-ahead's searches take the worker's share of the quota: the same pass without it, sequence by sequence.
+    let wholeBrowserNoReadAheadPass: TypingPass | null = null;
     let wholeBrowserSetup = 'skipped (--no-whole-browser)';
     if (WHOLE_BROWSER) {
       step(`the same mix with the whole browser (workers included) held to ${WHOLE_BROWSER_CORES} of one core, no CDP throttling`);
@@ -797,7 +826,7 @@ async function main(): Promise<void> {
         wholeBrowserSetup = quota.description;
         try {
           await typeMix(page, [warmUp], 1);
-          [wholeBrowserPass] = (await typeMix(page, sequences, 1)) as [TypingPass];
+          [wholeBrowserPass, wholeBrowserNoReadAheadPass] = (await typeMix(page, sequences, 1, [AS_BUILT, NO_READ_AHEAD])) as [TypingPass, TypingPass];
         } finally {
           quota.release();
         }
@@ -812,6 +841,7 @@ async function main(): Promise<void> {
     const throttled = analyse(throttledPass);
     const fullSpeed = fullSpeedPass === null ? null : analyse(fullSpeedPass);
     const wholeBrowser = wholeBrowserPass === null ? null : analyse(wholeBrowserPass);
+    const wholeBrowserNoReadAhead = wholeBrowserNoReadAheadPass === null ? null : analyse(wholeBrowserNoReadAheadPass);
     const whatIfs = whatIfPasses.map((pass, i) => ({ ...WHAT_IFS[i]!, result: analyse(pass) }));
     const loginJsGzKB = round(bundles.login.loadedGzBytes / KB);
     const listJsGzKB = round(bundles.list.gzBytes / KB);
@@ -829,6 +859,7 @@ async function main(): Promise<void> {
       noTimeouts: [throttled, fullSpeed, ...whatIfs.map((w) => w.result)].every((pass) => (pass?.timeouts ?? 0) === 0),
       fieldTextAsTyped: [throttled, fullSpeed, ...whatIfs.map((w) => w.result)].every((pass) => (pass?.textMismatches ?? 0) === 0),
       fullPlatesFound: throttled.fullPlatesFound,
+      readAheadAsWorkerAnswered: [throttled, wholeBrowser, ...whatIfs.map((w) => w.result)].every((pass) => (pass?.readAhead.totalsDifferFromWorker ?? 0) === 0),
       loginManifestMatchesBrowser: bundles.login.agrees,
       crossOriginIsolated: isolated,
       eventTimingSupported,
@@ -845,6 +876,12 @@ async function main(): Promise<void> {
           stageRow(`  keystroke → verdict line painted (${throttled.verdictVisible.n} keys with a verdict)`, throttled.verdictVisible),
           stageRow(`  keystroke → every row of the answer painted (${throttled.allRowsPaintedBeforeNextKey} keys, before the next key)`, throttled.keystrokeToAllRowsPainted),
           ['  Event Timing, INP-style (keydown → next paint)', throttled.samples, showEvent(throttled.eventTiming.p50), showEvent(throttled.eventTiming.p75), showEvent(throttled.eventTiming.p95), showEvent(throttled.eventTiming.max)],
+          stageRow(`  keys painted from the read-ahead (${throttled.readAhead.totalsDifferFromWorker} unlike the worker's answer)`, throttled.readAhead.keystrokeToPaint),
+          stageRow('  keys that waited for the worker (stages below)', throttled.readAhead.keystrokeToPaintWaitedForWorker),
+          stageRow(
+            `  the worker's read-ahead after an answer (${throttled.readAhead.stale} stopped by a key; ${throttled.readAhead.keysWhileRunning} keys while one ran)`,
+            throttled.readAhead.workerMs,
+          ),
           stageRow('  key → PlateSearch calls search()', throttled.stages.keyToSearchCall),
           stageRow('  search() → answer on the page (worker round trip)', throttled.stages.workerRoundTrip),
           stageRow('  answer → results in the DOM (React render)', throttled.stages.answerToResultsInDom),
@@ -854,10 +891,15 @@ async function main(): Promise<void> {
             ? []
             : [
                 stageRow(`whole browser held to ${WHOLE_BROWSER_CORES} core (cgroup quota; page and worker alike)`, wholeBrowser.keystrokeToPaint),
+                stageRow('  keys painted from the read-ahead', wholeBrowser.readAhead.keystrokeToPaint),
+                stageRow('  keys that waited for the worker (stages below)', wholeBrowser.readAhead.keystrokeToPaintWaitedForWorker),
                 stageRow('  search() → answer on the page (worker round trip)', wholeBrowser.stages.workerRoundTrip),
                 stageRow('  answer → results in the DOM (React render)', wholeBrowser.stages.answerToResultsInDom),
                 stageRow('  results in the DOM → painted (next frame)', wholeBrowser.stages.resultsInDomToPaint),
                 stageRow('  keystroke → verdict line painted', wholeBrowser.verdictVisible),
+                ...(wholeBrowserNoReadAhead === null
+                  ? []
+                  : [stageRow('  the same sequences in turn without the read-ahead', wholeBrowserNoReadAhead.keystrokeToPaint)]),
               ]),
           ...(fullSpeed === null
             ? []
@@ -872,7 +914,7 @@ async function main(): Promise<void> {
       console.log('');
       console.log(
         formatTable(
-          [`what-if, same sequences in turn (${THROTTLE_RATE}×; ms)`, 'p50', 'p75', 'p95', 'render p75', 'paint p75', 'all rows p75', 'frames before results'],
+          [`what-if, same sequences in turn (${THROTTLE_RATE}×; ms)`, 'p50', 'p75', 'p95', 'render p75', 'paint p75', 'all rows p75', 'frames before results', 'read ahead'],
           [{ description: AS_BUILT.description, result: throttled }, ...whatIfs].map((w) => [
             w.description,
             w.result.keystrokeToPaint.p50,
@@ -882,6 +924,7 @@ async function main(): Promise<void> {
             w.result.stages.resultsInDomToPaint.p75,
             w.result.keystrokeToAllRowsPainted.p75,
             `${w.result.keysWithFramesBeforeResults} of ${w.result.samples}`,
+            w.result.readAhead.keys,
           ]),
         ),
       );
@@ -965,8 +1008,11 @@ async function main(): Promise<void> {
               keystrokeToPaint: wholeBrowser.keystrokeToPaint,
               verdictVisible: wholeBrowser.verdictVisible,
               stages: wholeBrowser.stages,
+              readAhead: wholeBrowser.readAhead,
               timeouts: wholeBrowser.timeouts,
+              withoutReadAhead: wholeBrowserNoReadAhead?.keystrokeToPaint ?? null,
             },
+      readAhead: throttled.readAhead,
       keystrokeToPaintP95Ms: throttled.keystrokeToPaint.p95,
       keystrokeToPaintMaxMs: throttled.keystrokeToPaint.max,
       keystrokeToAllRowsPaintedP75Ms: throttled.keystrokeToAllRowsPainted.p75,
@@ -977,7 +1023,7 @@ async function main(): Promise<void> {
       workerJsGzKB: workerGzKB,
       keystrokeToPaintDefinition:
         `keydown event.timeStamp → a MessageChannel task posted from the requestAnimationFrame after the results for the field's new ` +
-        `text are in the DOM (their category totals, or the "No record matches" line), page CPU throttled ${THROTTLE_RATE}× over CDP; ` +
+        `text are in the DOM (the results region names the text its answer is for: a read-ahead's or the worker's), page CPU throttled ${THROTTLE_RATE}× over CDP; ` +
         'the worker is not throttled (DevTools throttling does not reach dedicated workers)',
       jsDefinition:
         '/login: gzip (zlib level 6, computed here) of every JS response the page requested (Resource Timing startTime) before the ' +

@@ -11,6 +11,8 @@ import {
   SEARCH_CATEGORIES,
   type PlateSearchRequest,
   type PlateSearchResult,
+  type SearchAheadAnswers,
+  type SearchAheadRequest,
   type StoreStatus,
   type SyncTypeResult,
 } from '../../src/worker/enforcement-worker-api';
@@ -113,6 +115,15 @@ export interface Keystroke {
   paintedAt: number | null;
   /** The verdict line was in the DOM with the results of this text (so it painted in the same frame). */
   verdictShown: boolean;
+  /** The results were in the DOM before the worker's answer for this text: painted from what was read ahead. */
+  readAhead: boolean;
+  /** Totals per category shown at domAt (from the DOM); compared with the worker's answer (`totals`). */
+  shownTotals: number[] | null;
+  /** The read-ahead asked after this key's answer: how long the worker took (ms), and whether it stopped (stale). */
+  aheadMs: number | null;
+  aheadStale: boolean | null;
+  /** A read-ahead was still running when this key went down. */
+  aheadRunningAtKeydown: boolean;
   /** Frames rendered between the key and the results (they show the field's new text over the previous answer). */
   framesBeforeResults: number;
   /** Totals per category in the answer (SEARCH_CATEGORIES order). */
@@ -186,6 +197,11 @@ window.addEventListener(
       rafAt: null,
       paintedAt: null,
       verdictShown: false,
+      readAhead: false,
+      shownTotals: null,
+      aheadMs: null,
+      aheadStale: null,
+      aheadRunningAtKeydown: aheadRunning > 0,
       framesBeforeResults: 0,
       totals: null,
       rows: null,
@@ -223,15 +239,15 @@ window.addEventListener(
   { capture: true },
 );
 
-/** Do the results on screen show `keystroke`'s answer? Its category totals, or the empty line naming its text. */
+/** Do the results on screen show an answer for `keystroke`'s text? The region names the text it shows. */
 function resultsShow(keystroke: Keystroke): boolean {
-  if (resultsRegion === null || keystroke.totals === null) return false;
-  if (keystroke.totals.every((total) => total === 0)) {
-    // Nothing found: the verdict line says so (verdict-line.tsx).
-    return resultsRegion.querySelector('.verdict-detail')?.textContent?.includes(`“${keystroke.text}”`) ?? false;
-  }
-  const shown = [...resultsRegion.querySelectorAll('.category-total')].map((element) => element.textContent);
-  return shown.length === keystroke.totals.length && shown.every((text, i) => text === `(${keystroke.totals![i]!.toLocaleString('en-US')})`);
+  return keystroke.text !== null && resultsRegion?.dataset.answerFor === keystroke.text;
+}
+
+/** The totals per category on screen: all zero when the verdict says nothing matched (no categories shown). */
+function shownTotals(): number[] {
+  const shown = [...(resultsRegion?.querySelectorAll('.category-total') ?? [])].map((element) => Number(element.textContent!.replace(/[(),]/g, '')));
+  return shown.length === 0 ? SEARCH_CATEGORIES.map(() => 0) : shown;
 }
 
 /** Calls `then` in a task after the next frame has painted. */
@@ -249,11 +265,13 @@ function afterNextPaint(then: (rafAt: number) => void): void {
 
 function onResultsMutated(): void {
   const keystroke = current;
-  if (keystroke === null || keystroke.answeredAt === null || !resultsShow(keystroke)) return;
+  if (keystroke === null || !resultsShow(keystroke)) return;
   const rowsInDom = resultsRegion?.querySelectorAll('.plate-row').length ?? 0;
   if (keystroke.domAt === null) {
     if (keystroke.status !== 'pending') return;
     keystroke.domAt = performance.now();
+    keystroke.readAhead = keystroke.answeredAt === null;
+    keystroke.shownTotals = shownTotals();
     keystroke.rows = rowsInDom;
     keystroke.verdictShown = resultsRegion?.querySelector('.verdict-headline') !== null;
     afterNextPaint((rafAt) => {
@@ -277,6 +295,8 @@ function onResultsMutated(): void {
 export interface WhatIf {
   /** Rows PlateSearch renders with an answer's first paint (its `firstPaintRows`); null: as built (FIRST_PAINT_ROWS). */
   firstPaintRows: number | null;
+  /** False: PlateSearch without the worker's read-ahead (every keystroke waits for the worker); absent: as built. */
+  readAhead?: boolean;
   /** A stylesheet added to the app's (a CSS change to try); null: none. */
   css: string | null;
   /** Rules of the app's stylesheet taken out while the what-if applies: those whose selector contains this text. */
@@ -304,9 +324,12 @@ function dropRules(selectorPart: string | undefined): void {
 
 let whatIf: WhatIf = { firstPaintRows: null, css: null };
 let remount: (() => void) | null = null;
+/** Handed to PlateSearch as its store version: a new what-if starts with nothing read ahead. */
+let whatIfTurn = 0;
 
 function setWhatIf(next: WhatIf): void {
   whatIf = next;
+  whatIfTurn++;
   dropRules(next.dropSelector);
   document.getElementById('what-if-css')?.remove();
   if (next.css !== null) {
@@ -321,15 +344,36 @@ function setWhatIf(next: WhatIf): void {
 /** The worker's search, as PlateSearch gets it, noting when it asked and when the answer came. */
 async function search(request: PlateSearchRequest): Promise<PlateSearchResult> {
   const keystroke = current;
-  const mine = keystroke !== null && keystroke.status === 'pending' && keystroke.text === request.text && keystroke.searchAt === null;
+  // Painted from a read-ahead, a keystroke may be done before its own search is answered: still noted.
+  const mine = keystroke !== null && keystroke.status !== 'noSearch' && keystroke.text === request.text && keystroke.searchAt === null;
   if (mine) keystroke.searchAt = performance.now();
   const result = await requireWorker().search(request);
-  if (mine && keystroke.status === 'pending') {
+  if (mine && keystroke.answeredAt === null) {
     keystroke.totals = SEARCH_CATEGORIES.map((category) => result[category].total);
     keystroke.answerRows = SEARCH_CATEGORIES.reduce((sum, category) => sum + result[category].rows.length, 0);
     keystroke.answeredAt = performance.now();
   }
   return result;
+}
+
+let aheadRunning = 0;
+
+/** The worker's read-ahead, as PlateSearch gets it, noting how long it took for the key whose answer asked it. */
+async function searchAhead(request: SearchAheadRequest): Promise<SearchAheadAnswers | null> {
+  const keystroke = current;
+  const mine = keystroke !== null && keystroke.text === request.text;
+  const asked = performance.now();
+  aheadRunning++;
+  try {
+    const answers = await requireWorker().searchAhead(request);
+    if (mine) {
+      keystroke.aheadMs = performance.now() - asked;
+      keystroke.aheadStale = answers === null;
+    }
+    return answers;
+  } finally {
+    aheadRunning--;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -376,6 +420,8 @@ async function mount(options: MountOptions): Promise<void> {
           />
           <PlateSearch
             search={search}
+            {...(whatIf.readAhead === false ? {} : { searchAhead })}
+            storeVersion={whatIfTurn}
             locations={options.locations}
             ready
             lastSyncedAt={options.lastSyncedAt}
@@ -393,7 +439,13 @@ async function mount(options: MountOptions): Promise<void> {
     resultsRegion = container.querySelector<HTMLElement>('.plate-search-results');
   }
   if (plateInput === null || resultsRegion === null) throw new Error('PlateSearch did not render its field and results region');
-  new MutationObserver(onResultsMutated).observe(resultsRegion, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(onResultsMutated).observe(resultsRegion, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['data-answer-for'],
+  });
   plateInput.focus();
 }
 

@@ -5,6 +5,8 @@ import {
   type PlateSearchRequest,
   type PlateRow,
   type PlateSearchResult,
+  type SearchAheadAnswers,
+  type SearchAheadRequest,
   type StoreStatus,
   type SyncAuth,
   type SyncProgress,
@@ -19,10 +21,12 @@ import {
   STORE_NAME,
   type IndexedDbFactory,
 } from './store';
+import { PLATE_SYMBOLS, firstPaintSlice } from './first-paint';
 import { LocalStore, type Log, type RowRequest } from './store-local';
 import { toPlateRow } from './store-records';
 import { PAGE_TIMEOUT_MS } from './sync-page-fetch';
 import { runSyncType, type SyncOptions } from './sync-type';
+import { yieldToMessages } from './yield';
 
 /**
  * The enforcement worker's API (src/worker/enforcement-worker-api.ts) as a plain module: enforcement.worker.ts only
@@ -95,6 +99,8 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
   let running: AbortController | null = null;
   /** The wall clock of the latest sync, which also splits valid from expired when counts are refreshed. */
   let latestSyncNow: number | null = null;
+  /** Counts searches and read-aheads: a read-ahead that sees it move on stops (its text is no longer the field's). */
+  let searches = 0;
 
   function requestPersistence(): void {
     if (persistRequested || storage === null) return;
@@ -258,38 +264,40 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
     },
 
     async search(request: PlateSearchRequest) {
+      searches++;
       const opened = await ready();
       if (opened.local === undefined) return emptySearchResult();
-      const { local } = opened;
-      const matches = local.index.match({
+      return searchStore(opened.local, request);
+    },
+
+    async searchAhead(request: SearchAheadRequest) {
+      const mine = ++searches;
+      const deadline = performance.now() + request.budgetMs;
+      const opened = await ready();
+      if (opened.local === undefined) return null;
+      const answers: SearchAheadAnswers = {};
+      // No plate contains the text, even with characters swapped: none contains it with one more (a miss stays one).
+      const current = opened.local.index.match({
         text: request.text,
         locationId: request.locationId,
         nowSeconds: Math.floor(request.now / 1000),
-        pages: request.pages,
         similar: request.similar ?? false,
       });
-      const wanted: RowRequest[] = [];
-      for (const category of SEARCH_CATEGORIES) {
-        const source = category === 'valid' || category === 'expired' ? SOURCE_OF_TYPE.valid : SOURCE_OF_TYPE[category];
-        for (const key of matches[category].keys) wanted.push({ source, key });
+      const symbols = [...new Set(request.symbols)].filter((symbol) => PLATE_SYMBOLS.includes(symbol));
+      if (SEARCH_CATEGORIES.every((category) => current[category].total === 0)) {
+        for (const symbol of symbols) answers[symbol] = emptySearchResult();
+        return answers;
       }
-      const rows = await local.readRows(wanted);
-      const result = emptySearchResult();
-      let at = 0;
-      for (const category of SEARCH_CATEGORIES) {
-        const { total, exactTotal, page, keys, similarFrom } = matches[category];
-        const found = result[category];
-        found.total = total;
-        found.exactTotal = exactTotal;
-        found.page = page;
-        for (let i = 0; i < keys.length; i++) {
-          const row = rows[at++];
-          if (row !== undefined) found.rows.push(toPlateRow(category, row, i < similarFrom ? 'exact' : 'similar'));
-        }
+      for (const symbol of symbols) {
+        // Between two characters, a search the officer just asked for runs first; it makes this read-ahead stale.
+        await yieldToMessages();
+        if (searches !== mine || closed) return null;
+        if (performance.now() >= deadline) break;
+        const text = request.text + symbol;
+        const result = await searchStore(opened.local, { text, locationId: request.locationId, now: request.now, similar: request.similar });
+        answers[symbol] = firstPaintSlice(text, result, request.firstPaintRows);
       }
-      // The index holds no parker status: within the page, exact matches still first, active parkers before others.
-      result.monthly_parkers.rows.sort((a, b) => parkerRank(a) - parkerRank(b));
-      return result;
+      return searches === mine ? answers : null;
     },
 
     async clear() {
@@ -319,6 +327,39 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
       opened?.local?.close();
     },
   };
+}
+
+/** One search: the index's keys for the request's pages, then their rows. */
+async function searchStore(local: LocalStore, request: PlateSearchRequest): Promise<PlateSearchResult> {
+  const matches = local.index.match({
+    text: request.text,
+    locationId: request.locationId,
+    nowSeconds: Math.floor(request.now / 1000),
+    pages: request.pages,
+    similar: request.similar ?? false,
+  });
+  const wanted: RowRequest[] = [];
+  for (const category of SEARCH_CATEGORIES) {
+    const source = category === 'valid' || category === 'expired' ? SOURCE_OF_TYPE.valid : SOURCE_OF_TYPE[category];
+    for (const key of matches[category].keys) wanted.push({ source, key });
+  }
+  const rows = await local.readRows(wanted);
+  const result = emptySearchResult();
+  let at = 0;
+  for (const category of SEARCH_CATEGORIES) {
+    const { total, exactTotal, page, keys, similarFrom } = matches[category];
+    const found = result[category];
+    found.total = total;
+    found.exactTotal = exactTotal;
+    found.page = page;
+    for (let i = 0; i < keys.length; i++) {
+      const row = rows[at++];
+      if (row !== undefined) found.rows.push(toPlateRow(category, row, i < similarFrom ? 'exact' : 'similar'));
+    }
+  }
+  // The index holds no parker status: within the page, exact matches still first, active parkers before others.
+  result.monthly_parkers.rows.sort((a, b) => parkerRank(a) - parkerRank(b));
+  return result;
 }
 
 /** Within a page of monthly parkers: exact before similar, then "Active" parkers before any other status. */

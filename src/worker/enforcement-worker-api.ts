@@ -133,6 +133,24 @@ export interface CategoryResult {
 }
 export type PlateSearchResult = Record<SearchCategory, CategoryResult>;
 
+/** A read-ahead: the first pages for `text` followed by each character an officer may type next. */
+export interface SearchAheadRequest {
+  /** The text whose answer the screen shows now (upper case, trimmed). */
+  text: string;
+  locationId?: number;
+  now: number;
+  similar?: boolean;
+  /** Rows the screen shows with an answer's first paint: each answer is cut to them and the verdict's rows. */
+  firstPaintRows: number;
+  /** The characters to append, one search each, in this order (likeliest first); others than PLATE_SYMBOLS' skipped. */
+  symbols: string;
+  /** Stop after this many ms (from when the worker starts on it), answering the characters done by then. */
+  budgetMs: number;
+}
+
+/** Keyed by the character appended to the request's text: each answer cut by `firstPaintSlice`. */
+export type SearchAheadAnswers = Record<string, PlateSearchResult>;
+
 /** The worker's interface (src/worker/enforcement.worker.ts exposes an object of this type with Comlink). */
 export interface EnforcementWorkerApi {
   /** Opens (or rebuilds, when its version is not 2.7) the store and makes the plate index ready. */
@@ -142,6 +160,12 @@ export interface EnforcementWorkerApi {
   /** Deletes records whose expiry is more than 21 days before `now` (spec §9). */
   purge(now: number): Promise<{ purged: number }>;
   search(request: PlateSearchRequest): Promise<PlateSearchResult>;
+  /**
+   * Answers for the next keystroke before it comes, so that the screen paints them with the typed character. Runs one
+   * search per character between other messages, until its time budget is spent; null when a newer search or
+   * read-ahead came first (it stops there).
+   */
+  searchAhead(request: SearchAheadRequest): Promise<SearchAheadAnswers | null>;
   /** Sign-out: empties every table and the index. */
   clear(): Promise<void>;
 }

@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LocationRef } from '../../src/permissions/permissions-object';
 import { PlateSearch } from '../../src/routes/-components/enforcement/plate-search';
+import { READ_AHEAD_MAX_AGE_MS } from '../../src/routes/-components/enforcement/read-ahead';
+import { PLATE_SYMBOLS } from '../../src/worker/first-paint';
 import {
   SEARCH_CATEGORIES,
   type CategoryResult,
   type PlateSearchRequest,
   type PlateSearchResult,
+  type SearchAheadAnswers,
+  type SearchAheadRequest,
   type TransactionRow,
 } from '../../src/worker/enforcement-worker-api';
 
@@ -232,5 +236,93 @@ describe('the plate search', () => {
     });
     await userEvent.type(screen.getByLabelText('License plate'), 'a');
     expect(await screen.findByRole('alert')).toHaveTextContent('Search failed: The store is closed');
+  });
+
+  describe('reading ahead', () => {
+    const paid = (plate: string) => answer({ valid: { total: 1, exactTotal: 1, page: 0, rows: [transaction(1, plate, 45)] } as CategoryResult });
+    /** The worker: answers 'A' at once, anything longer only when the test says (a busy or slow worker). */
+    function slowWorker() {
+      const held: Array<{ text: string; resolve: (result: PlateSearchResult) => void }> = [];
+      const search = vi.fn((request: PlateSearchRequest) =>
+        request.text === 'A' ? Promise.resolve(paid('A')) : new Promise<PlateSearchResult>((resolve) => held.push({ text: request.text, resolve })),
+      );
+      const searchAhead = vi.fn(async (request: SearchAheadRequest): Promise<SearchAheadAnswers | null> => ({ B: paid(`${request.text}B`) }));
+      return { search, searchAhead, held };
+    }
+    const verdictText = (container: HTMLElement) => container.querySelector('.verdict-detail')?.textContent ?? '';
+    const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+    it("paints the next character's verdict with the character, before the worker answers it", async () => {
+      const { search, searchAhead, held } = slowWorker();
+      const { container } = render(
+        <PlateSearch search={search} searchAhead={searchAhead} locations={LOCATIONS} ready lastSyncedAt={NOW} now={() => NOW} />,
+      );
+      const field = screen.getByLabelText('License plate');
+      type(field, 'a');
+      await waitFor(() =>
+        expect(searchAhead).toHaveBeenCalledWith({ text: 'A', locationId: undefined, now: NOW, similar: true, firstPaintRows: 3, symbols: PLATE_SYMBOLS, budgetMs: expect.any(Number) }),
+      );
+      await Promise.resolve(); // the read-ahead's answers are kept
+      type(field, 'ab');
+      // In the keystroke's own render: the worker has not answered 'AB' yet.
+      expect(held.map((h) => h.text)).toEqual(['AB']);
+      expect(container.querySelector('.plate-search-results')).toHaveAttribute('data-answer-for', 'AB');
+      expect(verdictText(container)).toMatch(/^AB valid until/);
+      // The worker's answer still replaces it.
+      held[0]!.resolve(answer({ expired: { total: 1, exactTotal: 1, page: 0, rows: [transaction(2, 'AB', -5)] } as CategoryResult }));
+      await waitFor(() => expect(verdictText(container)).toMatch(/^AB expired 5 min ago/));
+    });
+
+    it('shows the previous answer at once on a backspace', async () => {
+      const { search, searchAhead, held } = slowWorker();
+      const { container } = render(
+        <PlateSearch search={search} searchAhead={searchAhead} locations={LOCATIONS} ready lastSyncedAt={NOW} now={() => NOW} />,
+      );
+      const field = screen.getByLabelText('License plate');
+      type(field, 'a');
+      await waitFor(() => expect(searchAhead).toHaveBeenCalledTimes(1));
+      type(field, 'ac'); // not read ahead: waits for the worker
+      expect(container.querySelector('.plate-search-results')).toHaveAttribute('data-answer-for', 'A');
+      held[0]!.resolve(answer({}));
+      await waitFor(() => expect(verdictText(container)).toMatch(/^No record matches “AC”/));
+      type(field, 'a');
+      expect(container.querySelector('.plate-search-results')).toHaveAttribute('data-answer-for', 'A');
+      expect(verdictText(container)).toMatch(/^A valid until/);
+    });
+
+    it('drops what was read ahead when the store changes, or for another location', async () => {
+      const { search, searchAhead } = slowWorker();
+      const props = { search, searchAhead, locations: LOCATIONS, ready: true, lastSyncedAt: NOW, now: () => NOW };
+      const { container, rerender } = render(<PlateSearch {...props} storeVersion={1} />);
+      const field = screen.getByLabelText('License plate');
+      type(field, 'a');
+      await waitFor(() => expect(searchAhead).toHaveBeenCalledTimes(1));
+      await Promise.resolve();
+      rerender(<PlateSearch {...props} storeVersion={2} />);
+      type(field, 'ab');
+      expect(container.querySelector('.plate-search-results')).toHaveAttribute('data-answer-for', 'A');
+
+      type(field, 'a');
+      await waitFor(() => expect(searchAhead).toHaveBeenCalledTimes(2));
+      await Promise.resolve();
+      fireEvent.change(screen.getByLabelText('Location'), { target: { value: '2' } });
+      type(field, 'ab');
+      expect(container.querySelector('.plate-search-results')).not.toHaveAttribute('data-answer-for', 'AB');
+    });
+
+    it('shows nothing read ahead once it is older than READ_AHEAD_MAX_AGE_MS', async () => {
+      const { search, searchAhead } = slowWorker();
+      let now = NOW;
+      const { container } = render(
+        <PlateSearch search={search} searchAhead={searchAhead} locations={LOCATIONS} ready lastSyncedAt={NOW} now={() => now} />,
+      );
+      const field = screen.getByLabelText('License plate');
+      type(field, 'a');
+      await waitFor(() => expect(searchAhead).toHaveBeenCalledTimes(1));
+      await Promise.resolve();
+      now += READ_AHEAD_MAX_AGE_MS + 1;
+      type(field, 'ab');
+      expect(container.querySelector('.plate-search-results')).toHaveAttribute('data-answer-for', 'A');
+    });
   });
 });

@@ -13,7 +13,7 @@ import {
   selectUnavailableReason,
 } from '../../../machines/sync/sync.machine';
 import type { LocationRef } from '../../../permissions/permissions-object';
-import type { PlateSearchRequest, StoreStatus } from '../../../worker/enforcement-worker-api';
+import type { PlateSearchRequest, SearchAheadRequest, StoreStatus } from '../../../worker/enforcement-worker-api';
 import { PlateSearch } from './plate-search';
 import { SyncStatusLine, type SyncView } from './sync-status-bar';
 import { useOnline } from './use-online';
@@ -64,6 +64,7 @@ export function EnforcementScreen({ engine, locations }: { engine: EnforcementEn
   const view = useSyncView(engine);
   const status = useStoreStatus(engine, now);
   const search = useCallback((request: PlateSearchRequest) => engine.worker.search(request), [engine]);
+  const searchAhead = useCallback((request: SearchAheadRequest) => engine.worker.searchAhead(request), [engine]);
   const syncTimes = status?.types.map((t) => t.lastSync) ?? [];
   // The oldest type's sync is what the officer can rely on for "no record matches".
   const lastSyncedAt =
@@ -80,7 +81,15 @@ export function EnforcementScreen({ engine, locations }: { engine: EnforcementEn
         lastSyncedAt={lastSyncedAt}
         onSyncNow={() => engine.sync.send({ type: 'sync.requested' })}
       />
-      <PlateSearch search={search} locations={locations} ready={view.dataReady} lastSyncedAt={lastSyncedAt} />
+      {/* The status is read again after every sync round and purge: answers read ahead before it are dropped. */}
+      <PlateSearch
+        search={search}
+        searchAhead={searchAhead}
+        storeVersion={status}
+        locations={locations}
+        ready={view.dataReady}
+        lastSyncedAt={lastSyncedAt}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { memo, startTransition, useEffect, useState } from 'react';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { SEARCH_CATEGORIES, type PlateSearchResult, type SearchCategory } from '../../../worker/enforcement-worker-api';
+import { firstPaintLimits } from '../../../worker/first-paint';
 import { CategoryResults } from './category-results';
 import { describeSyncAge } from './enforcement-format';
 import { verdictFor } from './verdict';
@@ -20,6 +21,11 @@ export interface SearchAnswer {
   result: PlateSearchResult;
   /** "Now" the answer was computed for (epoch ms): expiry ages are relative to it. */
   at: number;
+  /**
+   * Read ahead: only what the first paint shows and the verdict reads (`firstPaintSlice`); never rendered past its
+   * first paint, the worker's whole answer follows.
+   */
+  partial?: boolean;
 }
 
 interface Props {
@@ -36,17 +42,6 @@ interface Props {
   /** Whether similar characters were on for this answer (the "no record" verdict offers to turn them on). */
   similar: boolean;
   onEnableSimilar: () => void;
-}
-
-/** How many rows each category may render: the budget handed out in category order. */
-function rowLimits(result: PlateSearchResult, budget: number): Record<SearchCategory, number> {
-  let left = budget;
-  const limits = {} as Record<SearchCategory, number>;
-  for (const category of SEARCH_CATEGORIES) {
-    limits[category] = Math.min(result[category].rows.length, left);
-    left -= limits[category];
-  }
-  return limits;
 }
 
 /**
@@ -68,7 +63,7 @@ export const SearchResults = memo(function SearchResults({
 }: Props) {
   const [complete, setComplete] = useState<SearchAnswer | null>(null);
   useEffect(() => {
-    if (answer === null || answer === complete) return;
+    if (answer === null || answer === complete || answer.partial) return;
     // Only once the first rows are painted: started at once, the transition's work would delay that frame.
     let timer: number | undefined;
     const frame = requestAnimationFrame(() => {
@@ -81,7 +76,7 @@ export const SearchResults = memo(function SearchResults({
   }, [answer, complete]);
 
   const nothingFound = answer !== null && SEARCH_CATEGORIES.every((c) => answer.result[c].total === 0);
-  const limits = answer === null ? null : rowLimits(answer.result, answer === complete ? Infinity : firstPaintRows);
+  const limits = answer === null ? null : firstPaintLimits(answer.result, answer === complete ? Infinity : firstPaintRows);
   const verdict =
     answer === null
       ? null
@@ -95,7 +90,7 @@ export const SearchResults = memo(function SearchResults({
         });
   // Only the verdict line is a live region: the cards below would be read out ~50 at a time on every keystroke.
   return (
-    <div className="plate-search-results">
+    <div className="plate-search-results" data-answer-for={answer?.query}>
       {error && (
         <p role="alert" className="form-error">
           Search failed: {error}

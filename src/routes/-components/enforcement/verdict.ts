@@ -1,5 +1,6 @@
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { SEARCH_CATEGORIES, type BookingRow, type PlateRow, type PlateSearchResult, type TransactionRow } from '../../../worker/enforcement-worker-api';
+import { verdictRows } from '../../../worker/first-paint';
 import { formatDuration, formatInZone } from './enforcement-format';
 
 /** ok: no ticket (paid, booked, active monthly parker); stop: expired or nothing found; warn: look closer; info: keep typing. */
@@ -40,8 +41,9 @@ const bookingEnd = (row: BookingRow): number => Date.parse(row.expiry_date_time)
 
 /**
  * What the officer must know about the typed plate, in one line (verdict first, detail below it). It speaks about one
- * plate: the rows whose plate is exactly what was typed, else the exact matches when they are all one plate. Several
- * different plates containing the text get "keep typing"; similar-only matches a warning; nothing at all "no record".
+ * plate (`verdictRows`): the rows whose plate is exactly what was typed, else the exact matches when they are all one
+ * plate. Several different plates containing the text get "keep typing"; similar-only matches a warning; nothing at
+ * all "no record".
  * Priority, from what lets the car stay to what gets a ticket: paid and valid, an active booking, a monthly parker,
  * expired, a booking that ended. Rows arrive ranked (valid soonest expiry first, expired most recent first, bookings
  * active first), so the first row of a kind is the one to tell.
@@ -69,11 +71,7 @@ export function verdictFor({ query, result, now, similar, locations, dataAge }: 
       suggestSimilar: false,
     };
   }
-  const exact: PlateRow[] = [];
-  for (const category of SEARCH_CATEGORIES) for (const row of result[category].rows) if (row.match === 'exact') exact.push(row);
-  const typed = exact.filter((row) => row.license_plate.toUpperCase() === query);
-  const plates = new Set(exact.map((row) => row.license_plate.toUpperCase()));
-  const rows = typed.length > 0 ? typed : plates.size === 1 && exactTotal === exact.length ? exact : [];
+  const rows = verdictRows(query, result);
   if (rows.length === 0) {
     return {
       tone: 'info',

@@ -144,6 +144,7 @@ export function createFakeWorker() {
       return call.promise;
     },
     search: () => Promise.reject(new Error('search is not part of the sync')),
+    searchAhead: () => Promise.reject(new Error('searchAhead is not part of the sync')),
     clear: () => Promise.reject(new Error('clear is not part of the sync')),
   };
   // Called in the same thread, the plain object behaves as its Comlink remote does for these calls.

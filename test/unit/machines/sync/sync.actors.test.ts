@@ -80,6 +80,9 @@ describe('a whole round over Comlink', () => {
       search: async () => {
         throw new Error('not used');
       },
+      searchAhead: async () => {
+        throw new Error('not used');
+      },
       clear: async () => {},
     };
     const channel = new MessageChannel();
