@@ -249,15 +249,19 @@ describe('the plate search', () => {
       const searchAhead = vi.fn(async (request: SearchAheadRequest): Promise<SearchAheadAnswers | null> => ({ B: paid(`${request.text}B`) }));
       return { search, searchAhead, held };
     }
+    function renderReadingAhead(worker: ReturnType<typeof slowWorker>, now = () => NOW) {
+      const { container } = render(
+        <PlateSearch search={worker.search} searchAhead={worker.searchAhead} locations={LOCATIONS} ready lastSyncedAt={NOW} now={now} />,
+      );
+      return { container, field: screen.getByLabelText('License plate') };
+    }
     const verdictText = (container: HTMLElement) => container.querySelector('.verdict-detail')?.textContent ?? '';
     const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
     it("paints the next character's verdict with the character, before the worker answers it", async () => {
-      const { search, searchAhead, held } = slowWorker();
-      const { container } = render(
-        <PlateSearch search={search} searchAhead={searchAhead} locations={LOCATIONS} ready lastSyncedAt={NOW} now={() => NOW} />,
-      );
-      const field = screen.getByLabelText('License plate');
+      const worker = slowWorker();
+      const { searchAhead, held } = worker;
+      const { container, field } = renderReadingAhead(worker);
       type(field, 'a');
       await waitFor(() =>
         expect(searchAhead).toHaveBeenCalledWith({ text: 'A', locationId: undefined, now: NOW, similar: true, firstPaintRows: 3, symbols: PLATE_SYMBOLS, budgetMs: expect.any(Number) }),
@@ -274,11 +278,9 @@ describe('the plate search', () => {
     });
 
     it('shows the previous answer at once on a backspace', async () => {
-      const { search, searchAhead, held } = slowWorker();
-      const { container } = render(
-        <PlateSearch search={search} searchAhead={searchAhead} locations={LOCATIONS} ready lastSyncedAt={NOW} now={() => NOW} />,
-      );
-      const field = screen.getByLabelText('License plate');
+      const worker = slowWorker();
+      const { searchAhead, held } = worker;
+      const { container, field } = renderReadingAhead(worker);
       type(field, 'a');
       await waitFor(() => expect(searchAhead).toHaveBeenCalledTimes(1));
       type(field, 'ac'); // not read ahead: waits for the worker
@@ -311,12 +313,10 @@ describe('the plate search', () => {
     });
 
     it('shows nothing read ahead once it is older than READ_AHEAD_MAX_AGE_MS', async () => {
-      const { search, searchAhead } = slowWorker();
+      const worker = slowWorker();
+      const { searchAhead } = worker;
       let now = NOW;
-      const { container } = render(
-        <PlateSearch search={search} searchAhead={searchAhead} locations={LOCATIONS} ready lastSyncedAt={NOW} now={() => now} />,
-      );
-      const field = screen.getByLabelText('License plate');
+      const { container, field } = renderReadingAhead(worker, () => now);
       type(field, 'a');
       await waitFor(() => expect(searchAhead).toHaveBeenCalledTimes(1));
       await Promise.resolve();
