@@ -107,10 +107,41 @@ async function openList(page: Page) {
   expect((await confirmed).ok()).toBe(true);
 }
 
+/**
+ * What a phone's browser reports offline, from a document's start. Chromium 150 (Debian's package in 2026-11) cuts
+ * an offline context's network but leaves `navigator.onLine` true in a document loaded while offline (Chromium 156
+ * did not), so the app would not know it is offline. While sessionStorage holds the mark (it survives a reload), a
+ * getter installed before the app's scripts run says offline.
+ */
+const OFFLINE_MARK = 'e2e-offline';
+async function reportOfflineFromDocumentStart(page: Page) {
+  await page.addInitScript((mark) => {
+    const native = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!.get!;
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        return sessionStorage.getItem(mark) === null && (native.call(this) as boolean);
+      },
+    });
+  }, OFFLINE_MARK);
+}
+
+/**
+ * Brings the browser back online after reloadOffline: the mark goes, and the `online` event that a phone's browser
+ * fires comes too (Chromium 150 fires none in a document that it took to be online all along).
+ */
+async function backOnline(page: Page, context: BrowserContext) {
+  await page.evaluate((mark) => sessionStorage.removeItem(mark), OFFLINE_MARK);
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
 /** Takes the browser offline and reloads the page (/list) from the service worker's cache. */
 async function reloadOffline(page: Page, context: BrowserContext) {
+  await reportOfflineFromDocumentStart(page);
   await context.setOffline(true);
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await page.evaluate((mark) => sessionStorage.setItem(mark, '1'), OFFLINE_MARK);
   await page.reload();
   await expectHeading(page, 'Enforcement');
 }
@@ -146,7 +177,7 @@ test.describe('offline', () => {
     const confirmed = page.waitForResponse(
       (response) => isLookup(response.url()) && response.request().method() === 'POST',
     );
-    await context.setOffline(false);
+    await backOnline(page, context);
     expect((await confirmed).ok()).toBe(true);
     await expectHeading(page, 'Enforcement');
     await expect(sidebarEntries(page)).toHaveText(['Enforcement']);
@@ -167,7 +198,7 @@ test.describe('offline', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) reloaded = true;
     });
-    await context.setOffline(false);
+    await backOnline(page, context);
     await expect(sidebarEntries(page)).toHaveText(ADMIN_ENTRIES);
     await expectHeading(page, 'Enforcement');
     expect(reloaded).toBe(false);
