@@ -9,6 +9,7 @@ import type {
   SearchCategory,
 } from '../../../worker/enforcement-worker-api';
 import { whenBrowserIdle } from '../../../ui/idle-import';
+import { symbolsByLikelihood } from '../../../worker/first-paint';
 import { READ_AHEAD_IDLE_WAIT_MS, READ_AHEAD_MIN_BUDGET_MS, ReadAheadAnswers, TypingPace } from './read-ahead';
 import { FIRST_PAINT_ROWS, SearchResults, type SearchAnswer } from './search-results';
 
@@ -88,7 +89,7 @@ export function PlateSearch({
           () => {
             const budgetMs = pace.budgetMs(performance.now());
             if (ticket !== latest.current || budgetMs < READ_AHEAD_MIN_BUDGET_MS) return;
-            const symbols = readAhead.symbolsAfter(text, result);
+            const symbols = symbolsByLikelihood(text, result);
             searchAhead({ text, locationId: location, now: at, similar, firstPaintRows, symbols, budgetMs }).then(
               (answers) => readAhead.rememberAhead(text, answers, scope, at, generation),
               () => undefined, // a head start only: the keystroke's own search reports failures

@@ -1,5 +1,4 @@
-import type { PlateSearchResult, SearchAheadAnswers } from '../../../worker/enforcement-worker-api';
-import { symbolsByLikelihood } from '../../../worker/first-paint';
+import type { SearchAheadAnswers } from '../../../worker/enforcement-worker-api';
 import type { SearchAnswer } from './search-results';
 
 /**
@@ -49,11 +48,6 @@ export class ReadAheadAnswers {
   remember(answer: SearchAnswer, scope: SearchScope, generation: number): void {
     if (generation !== this.#generation) return;
     this.#set(keyOf(answer.query, scope), answer);
-  }
-
-  /** The characters to read ahead after `result`, the answer for `text`: likeliest first (a budget may cut it). */
-  symbolsAfter(text: string, result: PlateSearchResult): string {
-    return symbolsByLikelihood(text, result);
   }
 
   /** A read-ahead's answers for `text` and one more character each, computed for `at`; null: a keystroke stopped it. */
