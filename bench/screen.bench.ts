@@ -51,7 +51,7 @@ import { startApiForBenchmark } from '../server/testing/benchmark-api';
 import { SESSION_HEADER } from '../src/contract/envelope';
 import { chunkSize, gzipBytes, KB, npmPackageOf, packageShares, readManifest, sourceLocator, type ChunkSize, type PackageShare } from './lib/bundle';
 import { buildConsole, closureSizes, JS_BUDGETS_KB, measureAdminRoutes, ROUTE_CHAINS, routeRoots, type PageScripts } from './lib/route-scripts';
-import { cpuThrottle, echoPageConsole, launchChromium } from './lib/chromium';
+import { cpuThrottle, echoPageConsole, launchChromium, launchChromiumOnDisk, type OnDiskChromium } from './lib/chromium';
 import { BENCH_DIR, RESULTS_DIR, formatGoals, formatTable, goalAtMost, machineInfo, writeResults, type Goal } from './lib/report';
 import { buildBenchPagesInto, freePort, serveStatic } from './lib/serve';
 import { percentile, round } from './lib/stats';
@@ -506,7 +506,8 @@ async function profiledPass(page: Page, sequences: readonly TypingSequence[], ra
  */
 async function tracedPass(browser: Browser, page: Page, sequences: readonly TypingSequence[], rate: number) {
   const file = path.join(RESULTS_DIR, 'screen.trace.json');
-  await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  // No page: it must belong to the same client as `browser`, and the bench's page is the persistent context's.
+  await browser.startTracing(undefined, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   try {
     await typeMix(page, sequences, rate);
   } finally {
@@ -737,7 +738,7 @@ async function main(): Promise<void> {
   const api = await startApiForBenchmark({ counts, seed: SEED, now: new Date(NOW_MS), locationIds: LOCATION_IDS, corsOrigins: [server.origin] });
   const apiStartMs = performance.now() - apiStarted;
   let apiStopped = false;
-  let browser: Browser | null = null;
+  let onDisk: OnDiskChromium | null = null;
   try {
     const headers = await api.headersFor(OFFICER.email);
 
@@ -745,10 +746,11 @@ async function main(): Promise<void> {
     const joined = `\n${plates.join('\n')}\n`;
     const { warmUp, sequences } = buildTypingMix(plates, (text) => joined.includes(text), SEED);
 
-    browser = await launchChromium();
-    const chromium = browser.version();
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
+    // Storage on disk, as on a phone: Chromium 150's off-the-record IndexedDB is in memory (bench/lib/chromium.ts).
+    onDisk = await launchChromiumOnDisk(PHONE);
+    const { browser, context } = onDisk;
+    const chromium = onDisk.version;
+    const page = context.pages()[0] ?? (await context.newPage());
     echoPageConsole(page, '[screen page]');
     await page.goto(`${server.origin}/screen.html`);
     const isolated = await page.evaluate(() => (window as unknown as BenchWindow).screenBench.crossOriginIsolated());
@@ -835,7 +837,7 @@ async function main(): Promise<void> {
         console.warn(`  whole-browser pass ${wholeBrowserSetup}`);
       }
     }
-    await context.close();
+    await onDisk.close();
 
     // ---- figures ----
     const throttled = analyse(throttledPass);
@@ -1079,7 +1081,7 @@ async function main(): Promise<void> {
     const file = await writeResults('screen', results);
     step(`wrote ${file}`);
   } finally {
-    await browser?.close().catch(() => undefined);
+    await onDisk?.close();
     if (!apiStopped) await api.stop().catch(() => undefined);
     await server.close();
   }

@@ -5,6 +5,8 @@
  * nothing new, a purge with "now" 10 days later, and a reload (cold start from the index snapshot). In the same run
  * it measures IndexedDB's per-row ceiling (raw `IDBObjectStore.put` of the same rows, 2000 per transaction) and the
  * reference API alone. Prints tables, writes bench/results/sync.json. It reports goals; it never fails.
+ * Chromium runs with a profile on disk (as on a phone), not Playwright's off-the-record context: from Chromium 150
+ * the latter keeps IndexedDB in memory, where writes slow down as the store grows (bench/lib/chromium.ts).
  *
  *   npm run bench:sync                      # 500,000 records
  *   npm run bench:sync -- --records 20000   # quick run (records are split evenly over the five types)
@@ -43,7 +45,7 @@ import {
 import { demoAccount } from '../server/db/seed/demo-accounts';
 import { startApiForBenchmark, type BenchmarkApi } from '../server/testing/benchmark-api';
 import { SESSION_HEADER } from '../src/contract/envelope';
-import { attachToWorker, echoPageConsole, launchChromium, type WorkerCdpSession } from './lib/chromium';
+import { attachToWorker, echoPageConsole, launchChromiumOnDisk, type WorkerCdpSession } from './lib/chromium';
 import { startThrowawayPostgres } from './lib/postgres';
 import { formatGoals, formatTable, goalAtLeast, goalAtMost, machineInfo, RESULTS_DIR, writeResults, type Goal } from './lib/report';
 import { buildBenchPagesInto, serveStatic } from './lib/serve';
@@ -509,12 +511,12 @@ async function main(): Promise<void> {
     if (expected.servedByType[type] !== target[type]) console.error(`note: ${type} serves ${expected.servedByType[type]}, not ${target[type]}`);
   }
 
-  const browser = await launchChromium();
-  const chromiumVersion = browser.version();
+  // Storage on disk, as on an officer's phone: Chromium 150's off-the-record IndexedDB slows down as it grows.
+  let chromium = await launchChromiumOnDisk();
+  const chromiumVersion = chromium.version;
   let workerSession: WorkerCdpSession | null = null;
   try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = await chromium.context.newPage();
     echoPageConsole(page, '[page]');
     await page.goto(`${server.origin}/sync.html`);
     const isolated = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.crossOriginIsolated());
@@ -524,7 +526,7 @@ async function main(): Promise<void> {
     await page.evaluate(() => (window as unknown as BenchWindow).syncBench.startWorker());
     const opened = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.open());
     if (!opened.status.available || !opened.status.empty) throw new Error(`the store is not fresh: ${JSON.stringify(opened.status)}`);
-    workerSession = await attachToWorker(browser, 'enforcement.worker');
+    workerSession = await attachToWorker(chromium.browser, 'enforcement.worker');
     const heapAtOpenMB = await heapUsedMB(workerSession);
     await enlargeResourceTimingBuffer(workerSession);
 
@@ -640,7 +642,7 @@ async function main(): Promise<void> {
       ([texts, now]) => (window as unknown as BenchWindow).syncBench.verify(texts, now),
       [expected.texts, NOW_MS] as const,
     );
-    await context.close();
+    await chromium.close();
 
     // ---- replay: the worker without the reference API's database ----
     let replay: {
@@ -657,17 +659,17 @@ async function main(): Promise<void> {
       fetch: FetchTiming;
     } | null = null;
     if (REPLAY) {
-      step('replay: a second fresh sync (new browser context, empty store) of the same records served from memory');
+      step('replay: a second fresh sync (new browser and profile, empty store) of the same records served from memory');
       const replayServer = await startReplayServer(expected.replay, server.origin);
+      chromium = await launchChromiumOnDisk();
       try {
         const matchesApi = await replayMatchesApi(api.url, replayServer.url, headers);
-        const replayContext = await browser.newContext();
-        const replayPage = await replayContext.newPage();
+        const replayPage = await chromium.context.newPage();
         echoPageConsole(replayPage, '[replay page]');
         await replayPage.goto(`${server.origin}/sync.html`);
         await replayPage.evaluate(() => (window as unknown as BenchWindow).syncBench.startWorker());
         await replayPage.evaluate(() => (window as unknown as BenchWindow).syncBench.open());
-        const replaySession = await attachToWorker(browser, 'enforcement.worker');
+        const replaySession = await attachToWorker(chromium.browser, 'enforcement.worker');
         await enlargeResourceTimingBuffer(replaySession);
         const result = await replayPage.evaluate(
           ([options, texts, name]) => (window as unknown as BenchWindow).syncBench.freshSync(options, texts, name),
@@ -675,7 +677,7 @@ async function main(): Promise<void> {
         );
         const replayFetch = await workerFetchTiming(replaySession);
         await replaySession.detach();
-        await replayContext.close();
+        await replayPage.close();
         const replayRecords = result.round.types.reduce((sum, type) => sum + type.records, 0);
         const replayDurableMs = (result.round.lastProgressAt ?? result.round.returnedAt) - result.round.startedAt;
         replay = {
@@ -695,7 +697,7 @@ async function main(): Promise<void> {
         await replayServer.close();
       }
     }
-    await browser.close().catch(() => undefined);
+    await chromium.close();
 
     let floor: Awaited<ReturnType<typeof serverFloor>> | null = null;
     let floorPageQueries: ReturnType<typeof summarize> | null = null;
@@ -1013,7 +1015,7 @@ async function main(): Promise<void> {
         replay === null
           ? null
           : {
-              what: 'a second fresh sync in a new browser context against the same records served from memory (API paging, no database, no auth)',
+              what: 'a second fresh sync in a new browser with an empty profile against the same records served from memory (API paging, no database, no auth)',
               records: replay.records,
               timeToSyncReturnedMs: round(replay.timeToSyncReturnedMs),
               timeToSearchableMs: round(replay.timeToSearchableMs),
@@ -1039,7 +1041,7 @@ async function main(): Promise<void> {
     step(`wrote ${file}`);
   } finally {
     if (workerSession !== null) await workerSession.detach().catch(() => undefined);
-    await browser.close().catch(() => undefined);
+    await chromium.close();
     await api.stop();
     cluster?.stop();
     await server.close();

@@ -118,7 +118,6 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
     try {
       const { local, rebuilt } = await LocalStore.open(factory, databaseName, log, options.stagedRowsMemoryBytes);
       if (rebuilt) log('The local store had another version than 2.7; it was deleted and created afresh');
-      local.onDrained = () => refreshTotals(local);
       if (closed) local.close();
       return { local };
     } catch (error) {

@@ -349,6 +349,19 @@ export class PlateIndex {
     return matches;
   }
 
+  /**
+   * Entries held for `source`; with `laterThan`, only those whose expiry is later (the valid side of the split
+   * `match` makes for transactions). What the status totals count: the tables, staged and pending pages, each record
+   * once, with no IndexedDB count (which on Chromium 150 took ~1 s for 100,000 rows of an index range).
+   */
+  count(source: IndexSource, laterThan?: number): number {
+    const { keys, expiresAt } = this.#segments[source];
+    if (laterThan === undefined) return keys.length;
+    let later = 0;
+    for (let slot = 0; slot < expiresAt.length; slot++) if (expiresAt[slot]! > laterThan) later++;
+    return later;
+  }
+
   get size(): number {
     let size = 0;
     for (const source of INDEX_SOURCES) size += this.#segments[source].keys.length;

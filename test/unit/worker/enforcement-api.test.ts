@@ -228,6 +228,35 @@ describe('syncing one type', () => {
     expect((tables.transactions as StoredTransaction[]).map((t) => t.license_plate).sort()).toEqual(['EXP1', 'VAL1']);
   });
 
+  it('counts a record updated by a page not yet expanded once in the status totals, before and after expansion', async () => {
+    const { server, sync, api } = setup();
+    const record = server.transaction({ expiry_date_time_unix: NOW_S + 3600, updated_at: NOW_S - 50, license_plate: 'UPD1' });
+    server.transaction({ expiry_date_time_unix: NOW_S - 3600, updated_at: NOW_S - 40, license_plate: 'EXP2' });
+    await sync('valid');
+    await sync('expired');
+    await api.flush();
+    // The server moves its expiry into the past: the record is now an expired one, staged beside its old row.
+    record.expiry_date_time_unix = NOW_S - 60;
+    record.updated_at = NOW_S - 20;
+    expect(await sync('expired')).toMatchObject({ outcome: 'done', records: 1 });
+    const totals = async () => (await api.status()).types.slice(0, 2).map((t) => [t.type, t.totalRecords]);
+    expect(await totals()).toEqual([
+      ['valid', 1],
+      ['expired', 2],
+    ]);
+    expect(await sync('valid')).toMatchObject({ outcome: 'done' });
+    expect(await totals()).toEqual([
+      ['valid', 0],
+      ['expired', 2],
+    ]);
+    await api.flush();
+    expect(await sync('valid')).toMatchObject({ outcome: 'done' });
+    expect(await totals()).toEqual([
+      ['valid', 0],
+      ['expired', 2],
+    ]);
+  });
+
   it('stores only the officer\u2019s locations, and bookings with their parsed expiry', async () => {
     const { server, sync, api, factory } = setup();
     server.booking('spothero', { location_id: 1, expiry: NOW_S + 100, license_plate: 'SH1' });
@@ -630,6 +659,25 @@ describe('purge (spec §9)', () => {
     expect(chunks).toBeLessThanOrEqual(gone);
     expect((await api.status()).types.find((t) => t.type === 'expired')!.totalRecords).toBe(1);
     expect((await api.search({ text: 'OLD', now: NOW })).expired.total).toBe(0);
+  });
+});
+
+describe('purging from where the last chunk stopped', () => {
+  it('deletes every expired row when runs of one expiry straddle the chunks, and keeps the rest', async () => {
+    const { server, sync, api, factory } = setup();
+    const cutoff = NOW_S - PURGE_AFTER_SECONDS;
+    server.nowSeconds = NOW_S - 30 * DAY;
+    // Runs of 70 rows sharing an expiry: every chunk (at most PURGE_CHUNK rows) ends inside one.
+    const gone = PURGE_CHUNK * 3 + 11;
+    for (let i = 0; i < gone; i++) server.transaction({ license_plate: `RUN${i}`, expiry_date_time_unix: cutoff - 1 - Math.floor(i / 70) });
+    for (let i = 0; i < 5; i++) server.booking('spothero', { license_plate: `SPH${i}`, expiry: cutoff - 1 });
+    server.transaction({ license_plate: 'KEEP1', expiry_date_time_unix: cutoff });
+    for (const type of ['valid', 'expired', 'spothero'] as const) await sync(type);
+    await api.flush();
+    expect(await api.purge(NOW)).toEqual({ purged: gone + 5 });
+    const after = await readStore(factory);
+    expect((after.transactions as { license_plate: string }[]).map((r) => r.license_plate)).toEqual(['KEEP1']);
+    expect(after.spothero).toEqual([]);
   });
 });
 

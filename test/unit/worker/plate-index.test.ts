@@ -35,6 +35,23 @@ describe('PlateIndex', () => {
     expect(index.match({ text: 'abc', nowSeconds: NOW, locationId: 2 }).monthly_parkers.total).toBe(0);
   });
 
+  it('counts the entries of a source, and of transactions those expiring after now, as match splits them', () => {
+    const index = new PlateIndex();
+    index.upsert([tx(1, 'A1', NOW + 60), tx(2, 'A2', NOW), tx(3, 'A3', NOW - 60), tx(4, 'A4', NOW + 1)]);
+    index.upsert([{ source: 'parkwhiz', key: 1, plate: 'P1', locationId: 1, expiresAt: NOW - 5 }]);
+    // An update of key 4 (now expired) replaces its entry: still four transactions.
+    index.upsert([tx(4, 'A4', NOW - 1)]);
+    const everyText = (text: string) => index.match({ text, nowSeconds: NOW });
+    expect(index.count('transactions')).toBe(4);
+    expect(index.count('transactions', NOW)).toBe(everyText('A').valid.total);
+    expect(index.count('transactions', NOW)).toBe(1);
+    expect(index.count('transactions') - index.count('transactions', NOW)).toBe(everyText('A').expired.total);
+    expect(index.count('parkwhiz')).toBe(1);
+    expect(index.count('spothero')).toBe(0);
+    index.removeExpiredBefore(NOW);
+    expect([index.count('transactions'), index.count('parkwhiz')]).toEqual([2, 0]);
+  });
+
   it('matches nothing for an empty or blank query', () => {
     const index = new PlateIndex();
     index.upsert([tx(1, 'ABC', NOW + 1)]);
