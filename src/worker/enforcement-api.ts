@@ -3,8 +3,6 @@ import {
   SEARCH_CATEGORIES,
   type EnforcementWorkerApi,
   type PlateSearchRequest,
-  type PlateRow,
-  type PlateSearchResult,
   type SearchAheadAnswers,
   type SearchAheadRequest,
   type StoreStatus,
@@ -17,13 +15,12 @@ import {
   browserIndexedDb,
   describeError,
   NO_INDEXED_DB,
-  SOURCE_OF_TYPE,
   STORE_NAME,
   type IndexedDbFactory,
 } from './store';
-import { PLATE_SYMBOLS, firstPaintSlice } from './first-paint';
-import { LocalStore, type Log, type RowRequest } from './store-local';
-import { toPlateRow } from './store-records';
+import { PLATE_SYMBOLS } from './first-paint';
+import { emptySearchResult, searchFirstPaint, searchStore } from './search-store';
+import { LocalStore, type Log } from './store-local';
 import { PAGE_TIMEOUT_MS } from './sync-page-fetch';
 import { runSyncType, type SyncOptions } from './sync-type';
 import { yieldToMessages } from './yield';
@@ -64,12 +61,6 @@ export interface EnforcementApi extends EnforcementWorkerApi {
 type Opened = { local: LocalStore; unavailable?: never } | { local?: never; unavailable: string; retry: boolean };
 
 const LOCK_NAME = 'lpa-enforcement-store';
-
-function emptySearchResult(): PlateSearchResult {
-  const result = {} as PlateSearchResult;
-  for (const category of SEARCH_CATEGORIES) result[category] = { total: 0, exactTotal: 0, page: 0, rows: [] };
-  return result;
-}
 
 function browserNavigator(): Navigator | undefined {
   return (globalThis as { navigator?: Navigator }).navigator;
@@ -293,8 +284,8 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
         if (searches !== mine || closed) return null;
         if (performance.now() >= deadline) break;
         const text = request.text + symbol;
-        const result = await searchStore(opened.local, { text, locationId: request.locationId, now: request.now, similar: request.similar });
-        answers[symbol] = firstPaintSlice(text, result, request.firstPaintRows);
+        const search = { text, locationId: request.locationId, now: request.now, similar: request.similar };
+        answers[symbol] = await searchFirstPaint(opened.local, search, request.firstPaintRows);
       }
       return searches === mine ? answers : null;
     },
@@ -326,43 +317,4 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
       opened?.local?.close();
     },
   };
-}
-
-/** One search: the index's keys for the request's pages, then their rows. */
-async function searchStore(local: LocalStore, request: PlateSearchRequest): Promise<PlateSearchResult> {
-  const matches = local.index.match({
-    text: request.text,
-    locationId: request.locationId,
-    nowSeconds: Math.floor(request.now / 1000),
-    pages: request.pages,
-    similar: request.similar ?? false,
-  });
-  const wanted: RowRequest[] = [];
-  for (const category of SEARCH_CATEGORIES) {
-    const source = category === 'valid' || category === 'expired' ? SOURCE_OF_TYPE.valid : SOURCE_OF_TYPE[category];
-    for (const key of matches[category].keys) wanted.push({ source, key });
-  }
-  const rows = await local.readRows(wanted);
-  const result = emptySearchResult();
-  let at = 0;
-  for (const category of SEARCH_CATEGORIES) {
-    const { total, exactTotal, page, keys, similarFrom } = matches[category];
-    const found = result[category];
-    found.total = total;
-    found.exactTotal = exactTotal;
-    found.page = page;
-    for (let i = 0; i < keys.length; i++) {
-      const row = rows[at++];
-      if (row !== undefined) found.rows.push(toPlateRow(category, row, i < similarFrom ? 'exact' : 'similar'));
-    }
-  }
-  // The index holds no parker status: within the page, exact matches still first, active parkers before others.
-  result.monthly_parkers.rows.sort((a, b) => parkerRank(a) - parkerRank(b));
-  return result;
-}
-
-/** Within a page of monthly parkers: exact before similar, then "Active" parkers before any other status. */
-function parkerRank(row: PlateRow): number {
-  const inactive = row.category === 'monthly_parkers' && row.parkerStatus.toLowerCase() !== 'active' ? 1 : 0;
-  return (row.match === 'similar' ? 2 : 0) + inactive;
 }

@@ -19,6 +19,7 @@ import {
   cellWordsOf,
   emptySegment,
   findSlot,
+  plateAt,
   rebuildSegment,
   segmentByteLength,
   type KeyColumn,
@@ -360,6 +361,13 @@ export class PlateIndex {
     let later = 0;
     for (let slot = 0; slot < expiresAt.length; slot++) if (expiresAt[slot]! > laterThan) later++;
     return later;
+  }
+
+  /** The plate held for (source, key), upper-cased as the index compares it; undefined when none is held. */
+  plateOf(source: IndexSource, key: number): string | undefined {
+    const segment = this.#segments[source];
+    const slot = findSlot(segment.keys, key);
+    return slot < 0 ? undefined : plateAt(segment, slot);
   }
 
   get size(): number {

@@ -156,6 +156,15 @@ function packOverflow(slots: number[], plates: string[]): OverflowPlates {
   return { slots: Uint32Array.from(slots), starts, chars };
 }
 
+/** The upper-cased plate held in `slot`: from its cell, or from `overflow` when marked. */
+export function plateAt(segment: PlateSegment, slot: number): string {
+  const at = slot * CELL_WIDTH;
+  if (segment.cells[at] === OVERFLOW_MARK) return overflowPlate(segment.overflow, findOverflow(segment.overflow, slot));
+  let end = at;
+  while (end < at + CELL_WIDTH && segment.cells[end] !== 0) end++;
+  return String.fromCharCode(...segment.cells.subarray(at, end));
+}
+
 function overflowPlate(overflow: OverflowPlates, index: number): string {
   return String.fromCharCode(...overflow.chars.subarray(overflow.starts[index], overflow.starts[index + 1]));
 }

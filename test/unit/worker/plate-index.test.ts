@@ -52,6 +52,16 @@ describe('PlateIndex', () => {
     expect([index.count('transactions'), index.count('parkwhiz')]).toEqual([2, 0]);
   });
 
+  it('gives the plate held for a key, upper-cased, from its cell or kept whole when it does not fit one', () => {
+    const index = new PlateIndex();
+    index.upsert([tx(1, 'abc12', NOW), tx(2, 'LONGPLATE123', NOW), tx(3, 'ÉTÉ1', NOW), tx(4, 'ZZZZZZZZ', NOW)]);
+    index.upsert([{ source: 'spothero', key: 2, plate: 'sp2', locationId: 1, expiresAt: NOW }]);
+    expect([1, 2, 3, 4].map((key) => index.plateOf('transactions', key))).toEqual(['ABC12', 'LONGPLATE123', 'ÉTÉ1', 'ZZZZZZZZ']);
+    expect(index.plateOf('spothero', 2)).toBe('SP2');
+    expect(index.plateOf('transactions', 5)).toBeUndefined();
+    expect(index.plateOf('parkwhiz', 1)).toBeUndefined();
+  });
+
   it('matches nothing for an empty or blank query', () => {
     const index = new PlateIndex();
     index.upsert([tx(1, 'ABC', NOW + 1)]);

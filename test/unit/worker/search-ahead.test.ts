@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LocationRef } from '../../../src/permissions/permissions-object';
 import { verdictFor } from '../../../src/routes/-components/enforcement/verdict';
 import { PLATE_SYMBOLS, firstPaintLimits, firstPaintSlice, symbolsByLikelihood } from '../../../src/worker/first-paint';
 import { SEARCH_CATEGORIES, type PlateRow, type PlateSearchResult } from '../../../src/worker/enforcement-worker-api';
+import { searchFirstPaint, searchStore } from '../../../src/worker/search-store';
+import { STORE_NAME } from '../../../src/worker/store';
+import { LocalStore } from '../../../src/worker/store-local';
 import { prng, pick } from './fake-enforcement-server';
 import { NOW, NOW_S, setup } from './worker-test-kit';
 
@@ -137,5 +140,72 @@ describe('the worker reading ahead', () => {
       expect(answers![symbol]).toEqual(await api.search({ text: `AB7XYW${symbol}`, now: NOW, similar: true }));
     }
     expect(answers!.Q!.valid.total + answers!.Q!.expired.total).toBe(0);
+  });
+});
+
+describe('the read-ahead reading only the rows its first paint keeps', () => {
+  const ALPHABET = ['A', 'B', '0', 'O', '8'];
+  const plateOf = (random: () => number) => {
+    let plate = '';
+    for (let length = 2 + Math.floor(random() * 4); plate.length < length; ) plate += pick(random, ALPHABET);
+    return plate;
+  };
+
+  /** A store of plates from five characters (so typed plates, one-plate answers and look-alikes all occur). */
+  async function randomStore(seed: number) {
+    const random = prng(seed);
+    const kit = setup({}, seed);
+    const count = () => Math.floor(random() * 14);
+    for (let i = count(); i > 0; i--) kit.server.transaction({ license_plate: plateOf(random), expiry_date_time_unix: NOW_S + Math.floor((random() - 0.4) * 20_000) });
+    for (const source of ['spothero', 'parkwhiz'] as const) {
+      for (let i = count(); i > 0; i--) kit.server.booking(source, { license_plate: plateOf(random), expiry: NOW_S + Math.floor((random() - 0.3) * 20_000) });
+    }
+    for (let i = count(); i > 0; i--) kit.server.monthlyParker({ license_plate: plateOf(random), parkerStatus: random() < 0.5 ? 'Active' : 'Suspended' });
+    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await kit.sync(type);
+    // Half the stores answer from their tables, half from pages still staged.
+    if (random() < 0.5) await kit.api.flush();
+    return { kit, random };
+  }
+
+  it('answers every character as the whole search cut to its first paint would (40 random stores)', async () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { kit, random } = await randomStore(seed);
+      const text = plateOf(random).slice(0, 1 + Math.floor(random() * 2));
+      const similar = random() < 0.5;
+      const firstPaintRows = 1 + Math.floor(random() * 4);
+      const answers = await kit.api.searchAhead({ text, now: NOW, similar, firstPaintRows, symbols: ALPHABET.join(''), budgetMs: 60_000 });
+      for (const symbol of ALPHABET) {
+        const whole = await kit.api.search({ text: text + symbol, now: NOW, similar });
+        expect(answers![symbol], `seed ${seed}, ${text}+${symbol}`).toEqual(firstPaintSlice(text + symbol, whole, firstPaintRows));
+      }
+    }
+  });
+
+  it('reads the first paint, the verdict and the monthly parkers\u2019 page, not every row of the pages', async () => {
+    const kit = setup();
+    for (let i = 0; i < 10; i++) kit.server.transaction({ license_plate: `ZQ${i}`, expiry_date_time_unix: NOW_S + 600 + i });
+    for (let i = 0; i < 10; i++) kit.server.booking('spothero', { license_plate: `ZQ${i}X` });
+    kit.server.monthlyParker({ license_plate: 'ZQ1', parkerStatus: 'Suspended' });
+    for (const type of ['valid', 'spothero', 'monthly_parkers'] as const) await kit.sync(type);
+    await kit.api.flush();
+    const { local } = await LocalStore.open(kit.factory, STORE_NAME, () => undefined);
+    try {
+      const readRows = vi.spyOn(local, 'readRows');
+      const request = { text: 'ZQ1', now: NOW, similar: false };
+      const slice = await searchFirstPaint(local, request, 3);
+      // "ZQ1" is in three rows (valid ZQ1, SpotHero ZQ1X, the parker): all three are the first paint and the verdict's.
+      expect(slice).toEqual(firstPaintSlice('ZQ1', await searchStore(local, request), 3));
+      const firstPaint = readRows.mock.calls[0]![0].length;
+      const whole = readRows.mock.calls[1]![0].length;
+      expect(whole).toBe(3);
+      expect(firstPaint).toBeLessThanOrEqual(whole);
+      readRows.mockClear();
+      const wide = { text: 'ZQ', now: NOW, similar: false };
+      expect(await searchFirstPaint(local, wide, 3)).toEqual(firstPaintSlice('ZQ', await searchStore(local, wide), 3));
+      // 10 valid + 10 SpotHero + 1 parker on the pages; the first paint needs 3, plus the parkers' page.
+      expect(readRows.mock.calls.map((call) => call[0].length)).toEqual([4, 21]);
+    } finally {
+      local.close();
+    }
   });
 });
