@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/chromium';
-import { freePort } from './serve';
+import { freePort } from './free-port';
 
 export { CHROMIUM_PATH };
 

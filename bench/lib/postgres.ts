@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findPostgresBinDir } from '../../test/postgres-binaries';
+import { freePort } from './free-port';
 
 /**
  * A throwaway PostgreSQL cluster for a benchmark, started as the integration tests start theirs
@@ -17,17 +17,6 @@ export interface ThrowawayPostgres {
   /** The `postgres --version` line, for the report. */
   version: string;
   stop(): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export async function startThrowawayPostgres(database = 'lpa_bench', settings: readonly string[] = []): Promise<ThrowawayPostgres> {
