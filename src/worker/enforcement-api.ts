@@ -138,11 +138,12 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
     return result;
   }
 
+  /** After `local.ensureCurrent()`: the status totals of every type held, counted again from the index. */
   async function refreshTotals(local: LocalStore): Promise<void> {
     const nowSeconds = Math.floor((latestSyncNow ?? Date.now()) / 1000);
     const held = await local.db.sync_info.toCollection().primaryKeys();
     for (const type of held) {
-      await local.db.sync_info.update(type, { total_transactions: await local.countHeld(type, nowSeconds) });
+      await local.db.sync_info.update(type, { total_transactions: local.countHeld(type, nowSeconds) });
     }
   }
 

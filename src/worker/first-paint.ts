@@ -32,10 +32,15 @@ export function symbolsByLikelihood(text: string, result: PlateSearchResult): st
 
 /** How many rows each category shows in a first paint of `budget` rows: the budget handed out in category order. */
 export function firstPaintLimits(result: PlateSearchResult, budget: number): Record<SearchCategory, number> {
+  return firstPaintShares((category) => result[category].rows.length, budget);
+}
+
+/** The same rule over counts: `budget` handed out in category order, each category at most `available` of it. */
+export function firstPaintShares(available: (category: SearchCategory) => number, budget: number): Record<SearchCategory, number> {
   let left = budget;
   const limits = {} as Record<SearchCategory, number>;
   for (const category of SEARCH_CATEGORIES) {
-    limits[category] = Math.min(result[category].rows.length, left);
+    limits[category] = Math.min(available(category), left);
     left -= limits[category];
   }
   return limits;
@@ -52,10 +57,18 @@ export function verdictRows(query: string, result: PlateSearchResult): PlateRow[
     exactTotal += result[category].exactTotal;
     for (const row of result[category].rows) if (row.match === 'exact') exact.push(row);
   }
-  const typed = exact.filter((row) => row.license_plate.toUpperCase() === query);
+  return verdictPick(query, exactTotal, exact, (row) => row.license_plate.toUpperCase());
+}
+
+/**
+ * The same rule over any items with a plate (upper case): `exact` are the exact matches on the pages, `exactTotal`
+ * how many there are in all. The worker's read-ahead uses it with the index's plates, before reading any row.
+ */
+export function verdictPick<T>(query: string, exactTotal: number, exact: readonly T[], plateOf: (item: T) => string): T[] {
+  const typed = exact.filter((item) => plateOf(item) === query);
   if (typed.length > 0) return typed;
-  const plates = new Set(exact.map((row) => row.license_plate.toUpperCase()));
-  return plates.size === 1 && exactTotal === exact.length ? exact : [];
+  const plates = new Set(exact.map(plateOf));
+  return plates.size === 1 && exactTotal === exact.length ? [...exact] : [];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SEARCH_CATEGORIES, type PlateRow, type PlateSearchRequest, type PlateSearchResult, type SearchCategory } from './enforcement-worker-api';
-import { firstPaintSlice } from './first-paint';
+import { firstPaintShares, firstPaintSlice, verdictPick } from './first-paint';
 import type { IndexSource, PlateMatches } from './plate-index';
 import { SOURCE_OF_TYPE } from './store';
 import type { LocalStore, RowRequest } from './store-local';
@@ -71,13 +71,7 @@ export async function searchFirstPaint(local: LocalStore, request: PlateSearchRe
   const told = verdictKeys(local, request.text, matches);
   if (told === null) return whole();
 
-  // The first paint's rows per category, the budget handed out in category order (first-paint.ts firstPaintLimits).
-  const limits = {} as Record<SearchCategory, number>;
-  let left = budget;
-  for (const category of SEARCH_CATEGORIES) {
-    limits[category] = Math.min(matches[category].keys.length, left);
-    left -= limits[category];
-  }
+  const limits = firstPaintShares((category) => matches[category].keys.length, budget);
   const wanted: RowRequest[] = [];
   const at: { category: SearchCategory; i: number }[] = [];
   for (const category of SEARCH_CATEGORIES) {
@@ -112,8 +106,7 @@ export async function searchFirstPaint(local: LocalStore, request: PlateSearchRe
 
 /**
  * The verdict's rows as `category:index` on the pages (first-paint.ts verdictRows, from the index's plates instead of
- * the rows): the exact matches whose plate is the text; else every exact match, when they are all on these pages and
- * all one plate; else none. Null when a key has no plate in the index.
+ * the rows). Null when a key has no plate in the index.
  */
 function verdictKeys(local: LocalStore, query: string, matches: PlateMatches): Set<string> | null {
   let exactTotal = 0;
@@ -127,8 +120,5 @@ function verdictKeys(local: LocalStore, query: string, matches: PlateMatches): S
       exact.push({ at: `${category}:${i}`, plate });
     }
   }
-  const typed = exact.filter((entry) => entry.plate === query);
-  if (typed.length > 0) return new Set(typed.map((entry) => entry.at));
-  const plates = new Set(exact.map((entry) => entry.plate));
-  return new Set(plates.size === 1 && exactTotal === exact.length ? exact.map((entry) => entry.at) : []);
+  return new Set(verdictPick(query, exactTotal, exact, (entry) => entry.plate).map((entry) => entry.at));
 }

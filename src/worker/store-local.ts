@@ -433,10 +433,10 @@ export class LocalStore {
   /**
    * Records of `type` the store holds (sync_info.total_transactions), from the plate index, which holds every record
    * of the tables and of staged and pending pages once: a record updated by a page not yet expanded is one record, and
-   * no IndexedDB count walks 100,000 index entries (~1 s on Chromium 150; the stale sync took 2 s for it).
+   * no IndexedDB count walks 100,000 index entries (~1 s on Chromium 150; the stale sync took 2 s for it). The caller
+   * makes the index current first (ensureCurrent), once for all the types it counts.
    */
-  async countHeld(type: SyncType, nowSeconds: number): Promise<number> {
-    await this.ensureCurrent();
+  countHeld(type: SyncType, nowSeconds: number): number {
     const source = SOURCE_OF_TYPE[type];
     if (type === 'valid') return this.#index.count(source, nowSeconds);
     if (type === 'expired') return this.#index.count(source) - this.#index.count(source, nowSeconds);

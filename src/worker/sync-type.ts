@@ -338,7 +338,8 @@ async function syncPages(context: PagesContext): Promise<SyncTypeResult> {
   if (stoppedBy === null) return failed(new Error('The sync stopped without a reason'));
 
   try {
-    const total = await local.countHeld(type, Math.floor(now / 1000));
+    await local.ensureCurrent();
+    const total = local.countHeld(type, Math.floor(now / 1000));
     const complete = stoppedBy !== 'pageCap';
     await local.db.transaction('rw', [local.db.sync_info, local.db.sync_cursor], async () => {
       await local.db.sync_info.put({ type, last_sync: now, total_transactions: total });
