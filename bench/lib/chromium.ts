@@ -37,7 +37,13 @@ export async function launchChromiumOnDisk(contextOptions: BrowserContextOptions
     ...contextOptions,
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1'],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      '--remote-debugging-address=127.0.0.1',
+      // BENCH_JS_FLAGS=--trace-gc (with DEBUG=pw:browser to see the browser's output): V8 flags for every page and worker.
+      ...(process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : []),
+    ],
   });
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);

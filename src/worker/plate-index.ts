@@ -1,5 +1,5 @@
 import { SEARCH_CATEGORIES, SEARCH_PAGE_SIZE, type SearchCategory } from './enforcement-worker-api';
-import { carryPresence, isConfusable, presenceLength, presenceOf } from './plate-presence';
+import { buildPresenceSteps, carryPresenceSteps, isConfusable, presenceLength, presenceOf } from './plate-presence';
 import {
   ACTIVE_FIRST,
   ANY_LOCATION,
@@ -20,13 +20,14 @@ import {
   emptySegment,
   findSlot,
   plateAt,
-  rebuildSegment,
+  rebuildSegmentSteps,
   segmentByteLength,
   type KeyColumn,
   type PlateSegment,
   type SegmentAdditions,
   type SlotMoves,
 } from './plate-segment';
+import { finishNow, runInSlices, type Steps } from './yield';
 
 export type IndexSource = 'transactions' | 'spothero' | 'parkwhiz' | 'monthly_parkers';
 export const INDEX_SOURCES = ['transactions', 'spothero', 'parkwhiz', 'monthly_parkers'] as const satisfies readonly IndexSource[];
@@ -191,16 +192,56 @@ function segmentFromSnapshot(source: IndexSource, snapshot: SegmentSnapshot | un
 }
 
 /**
- * A segment rebuilt with `drop` and `additions`; when the base's presence bitmaps are built (a query ran since its
- * last change), the new segment's are carried over rather than left to the next query to build from every plate.
+ * A segment rebuilt with `drop` and `additions`. When the base's presence bitmaps are built (a query ran since its
+ * last change), the new segment's are carried over rather than left to the next query to build from every plate;
+ * `withPresence` builds the base's first when they are not (a sync's upserts: see upsertInSlices).
  */
-function rebuild(base: PlateSegment, drop: Uint8Array | null, additions: SegmentAdditions | null): PlateSegment {
-  if (base.presence === null) return rebuildSegment(base, drop, additions);
+function* rebuildSteps(
+  base: PlateSegment,
+  drop: Uint8Array | null,
+  additions: SegmentAdditions | null,
+  withPresence: boolean,
+): Steps<PlateSegment> {
+  if (base.presence === null && withPresence) base.presence = yield* buildPresenceSteps(base);
+  const basePresence = base.presence;
+  if (basePresence === null) return yield* rebuildSegmentSteps(base, drop, additions);
   const moves: SlotMoves = { runs: [], added: [] };
-  const segment = rebuildSegment(base, drop, additions, moves);
-  segment.presence = carryPresence(base.presence, base.keys.length, segment, moves);
+  const segment = yield* rebuildSegmentSteps(base, drop, additions, moves);
+  segment.presence = yield* carryPresenceSteps(basePresence, base.keys.length, segment, moves);
   return segment;
 }
+
+function rebuild(base: PlateSegment, drop: Uint8Array | null, additions: SegmentAdditions | null): PlateSegment {
+  return finishNow(rebuildSteps(base, drop, additions, false));
+}
+
+/** Flags (1) the slots of `base` holding any of `keys`; null when none does. */
+function slotsOf(base: PlateSegment, keys: Iterable<number>): Uint8Array | null {
+  let drop: Uint8Array | null = null;
+  for (const key of keys) {
+    const slot = findSlot(base.keys, key);
+    if (slot < 0) continue;
+    drop ??= new Uint8Array(base.keys.length);
+    drop[slot] = 1;
+  }
+  return drop;
+}
+
+/** Checks every entry and groups them by source; throws before anything is changed. */
+function groupBySource(entries: readonly PlateIndexEntry[]): Map<IndexSource, PlateIndexEntry[]> {
+  const bySource = new Map<IndexSource, PlateIndexEntry[]>();
+  for (const entry of entries) {
+    checkEntry(entry);
+    if (!INDEX_SOURCES.includes(entry.source)) throw new RangeError(`PlateIndex: unknown source ${String(entry.source)}`);
+    let list = bySource.get(entry.source);
+    if (list === undefined) bySource.set(entry.source, (list = []));
+    list.push(entry);
+  }
+  return bySource;
+}
+
+/** How long a slice of upsertInSlices runs before it lets queued messages (searches) in. */
+export const UPSERT_SLICE_MS = 4;
 
 /**
  * The in-memory plate index the enforcement worker searches (spec §5): one compact segment per source holding the
@@ -223,9 +264,9 @@ function rebuild(base: PlateSegment, drop: Uint8Array | null, additions: Segment
  *
  * Costs at 500k entries (bench/search.bench.ts, BENCHMARKS.md): a query ~0.3 ms at p50, exact or similar (a
  * similar query costs more only when it has a confusable character and many similar matches); an upsert of a 2000-entry
- * sync page a few ms (each write rebuilds the touched source's segment, and carries its presence bitmaps over once a
- * query has built them); the first query after a load builds a segment's bitmaps (~15-35 ms), as does toSnapshot;
- * fromSnapshot adopts the arrays (~5 ms of checks).
+ * sync page 4–15 ms (each write rebuilds the touched source's segment, and carries its presence bitmaps over once a
+ * query has built them), which a sync runs in slices (upsertInSlices); the first query after a load builds a
+ * segment's bitmaps (~15-35 ms), as does toSnapshot; fromSnapshot adopts the arrays (~5 ms of checks).
  * `nowSeconds` may be fractional (`request.now / 1000`).
  */
 export class PlateIndex {
@@ -236,39 +277,47 @@ export class PlateIndex {
     monthly_parkers: emptySegment(),
   };
 
+  #slicedUpserts: Promise<void> = Promise.resolve();
+
   /** Inserts entries, replacing any held under the same (source, key); within one call the last entry of a key wins. */
   upsert(entries: readonly PlateIndexEntry[]): void {
-    const bySource = new Map<IndexSource, PlateIndexEntry[]>();
-    for (const entry of entries) {
-      checkEntry(entry);
-      if (!INDEX_SOURCES.includes(entry.source)) throw new RangeError(`PlateIndex: unknown source ${String(entry.source)}`);
-      let list = bySource.get(entry.source);
-      if (list === undefined) bySource.set(entry.source, (list = []));
-      list.push(entry);
-    }
-    for (const [source, list] of bySource) {
-      const base = this.#segments[source];
-      const additions = toAdditions(list);
-      let drop: Uint8Array | null = null;
-      for (const key of additions.keys) {
-        const slot = findSlot(base.keys, key);
-        if (slot < 0) continue;
-        drop ??= new Uint8Array(base.keys.length);
-        drop[slot] = 1;
+    for (const [source, list] of groupBySource(entries)) this.#upsertSource(source, list);
+  }
+
+  #upsertSource(source: IndexSource, list: readonly PlateIndexEntry[]): void {
+    const base = this.#segments[source];
+    const additions = toAdditions(list);
+    this.#segments[source] = rebuild(base, slotsOf(base, additions.keys), additions);
+  }
+
+  /**
+   * upsert for a running sync: the new segment is built in slices of about `sliceMs`, with `pause()` between them
+   * (yieldToMessages: a search asked meanwhile runs then, against the index as it was), and replaces the old one when
+   * the returned promise resolves: the upsert takes effect then, as one upsert made at that moment (if the source's
+   * segment was changed meanwhile, it is applied again to what is there, at once). Calls are applied in call order.
+   * The new segment always has its presence bitmaps (built first from the base if no query has built them): a search
+   * during a sync never builds them, which took the sync's first search 10–15 ms at 60,000 entries, and an upsert
+   * rebuilt in one piece (~10–15 ms at 200–500k entries) was what the slowest searches during a sync waited for.
+   * Entries are checked at once: a bad one rejects before anything changes.
+   */
+  async upsertInSlices(entries: readonly PlateIndexEntry[], pause: () => Promise<void>, sliceMs = UPSERT_SLICE_MS): Promise<void> {
+    const groups = groupBySource(entries);
+    const run = this.#slicedUpserts.then(async () => {
+      for (const [source, list] of groups) {
+        const base = this.#segments[source];
+        const additions = toAdditions(list);
+        const segment = await runInSlices(rebuildSteps(base, slotsOf(base, additions.keys), additions, true), pause, sliceMs);
+        if (this.#segments[source] === base) this.#segments[source] = segment;
+        else this.#upsertSource(source, list);
       }
-      this.#segments[source] = rebuild(base, drop, additions);
-    }
+    });
+    this.#slicedUpserts = run.catch(() => undefined);
+    return run;
   }
 
   remove(source: IndexSource, keys: readonly number[]): void {
     const base = this.#segments[source];
-    let drop: Uint8Array | null = null;
-    for (const key of keys) {
-      const slot = findSlot(base.keys, key);
-      if (slot < 0) continue;
-      drop ??= new Uint8Array(base.keys.length);
-      drop[slot] = 1;
-    }
+    const drop = slotsOf(base, keys);
     if (drop !== null) this.#segments[source] = rebuild(base, drop, null);
   }
 

@@ -12,7 +12,8 @@
  *
  * Layout: row-major, `words = ceil(size / 32)` Uint32 words per row; slot s is bit (s & 31) of word (s >>> 5).
  */
-import { CELL_WIDTH, findOverflow, OVERFLOW_MARK, type PlateSegment, type SlotMoves } from './plate-segment';
+import { CELL_WIDTH, findOverflow, OVERFLOW_MARK, SLOTS_PER_STEP, type PlateSegment, type SlotMoves } from './plate-segment';
+import { finishNow, type Steps } from './yield';
 
 const LETTERS = 26;
 const DIGITS = 10;
@@ -179,29 +180,52 @@ function copyBits(source: Uint32Array, from: number, target: Uint32Array, to: nu
  * entries): a sync's page upserted while the officer searches would otherwise cost the next search that.
  */
 export function carryPresence(basePresence: Uint32Array, baseSize: number, segment: PlateSegment, moves: SlotMoves): Uint32Array {
+  return finishNow(carryPresenceSteps(basePresence, baseSize, segment, moves));
+}
+
+/** Bitmap rows carried between two pauses: a row costs ~size / 32 + runs word operations. */
+const ROWS_PER_STEP = 8;
+
+/** carryPresence as Steps: pauses every ROWS_PER_STEP rows, and every SLOTS_PER_STEP added slots. */
+export function* carryPresenceSteps(
+  basePresence: Uint32Array,
+  baseSize: number,
+  segment: PlateSegment,
+  moves: SlotMoves,
+): Steps<Uint32Array> {
   const size = segment.keys.length;
   const words = presenceWords(size);
   const baseWords = presenceWords(baseSize);
   const presence = new Uint32Array(PRESENCE_ROWS * words);
   const { runs, added } = moves;
   for (let row = 0; row < PRESENCE_ROWS; row++) {
+    if (row > 0 && row % ROWS_PER_STEP === 0) yield;
     // A row is copied as a bit range of its own: bits past a row's end in the base are zero, and a run never
     // reaches past the row.
     const rowRead = row * baseWords * 32;
     const rowWrite = row * words * 32;
     for (let r = 0; r < runs.length; r += 3) copyBits(basePresence, rowRead + runs[r]!, presence, rowWrite + runs[r + 1]!, runs[r + 2]!);
   }
-  for (const slot of added) setSlotBits(presence, words, segment, slot);
+  for (let i = 0; i < added.length; i++) {
+    if (i > 0 && i % SLOTS_PER_STEP === 0) yield;
+    setSlotBits(presence, words, segment, added[i]!);
+  }
   fillGroupRows(presence, words);
   return presence;
 }
 
 export function buildPresence(segment: PlateSegment): Uint32Array {
+  return finishNow(buildPresenceSteps(segment));
+}
+
+/** buildPresence as Steps: pauses every SLOTS_PER_STEP plates. */
+export function* buildPresenceSteps(segment: PlateSegment): Steps<Uint32Array> {
   const { cells, overflow } = segment;
   const size = segment.keys.length;
   const words = presenceWords(size);
   const presence = new Uint32Array(PRESENCE_ROWS * words);
   for (let slot = 0; slot < size; slot++) {
+    if (slot > 0 && slot % SLOTS_PER_STEP === 0) yield;
     if (cells[slot * CELL_WIDTH] !== OVERFLOW_MARK) setCellBits(presence, words, cells, slot);
   }
   // Overflow plates (few).

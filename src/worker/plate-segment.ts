@@ -9,7 +9,12 @@
  * Segments are never written in place: a change builds a new segment (a linear merge copying runs, a few ms at
  * 500k entries), which keeps queries free of tombstones and lets a snapshot share the arrays without copying.
  */
+import { finishNow, type Steps } from './yield';
+
 export type KeyColumn = Float64Array | Uint32Array;
+
+/** Slots a rebuild (or a bitmap build) handles between two points where it may pause (yield.ts Steps). */
+export const SLOTS_PER_STEP = 8192;
 
 export const CELL_WIDTH = 8;
 export const OVERFLOW_MARK = 0xff;
@@ -189,6 +194,16 @@ export function rebuildSegment(
   additions: SegmentAdditions | null,
   moves?: SlotMoves,
 ): PlateSegment {
+  return finishNow(rebuildSegmentSteps(base, drop, additions, moves));
+}
+
+/** rebuildSegment as Steps: pauses every SLOTS_PER_STEP slots of the merge. */
+export function* rebuildSegmentSteps(
+  base: PlateSegment,
+  drop: Uint8Array | null,
+  additions: SegmentAdditions | null,
+  moves?: SlotMoves,
+): Steps<PlateSegment> {
   const baseSize = base.keys.length;
   const baseKeys = base.keys;
   const addKeys = additions?.keys ?? new Float64Array(0);
@@ -230,7 +245,13 @@ export function rebuildSegment(
   let out = 0;
   let i = 0;
   let j = 0;
+  let untilPause = SLOTS_PER_STEP;
   while (i < baseSize || j < addSize) {
+    if (--untilPause === 0) {
+      // A run in progress stays open across the pause: nothing is copied until it ends.
+      yield;
+      untilPause = SLOTS_PER_STEP;
+    }
     if (i < baseSize && drop !== null && drop[i] === 1) {
       copyRun(i);
       i++;

@@ -299,7 +299,7 @@ async function syncPages(context: PagesContext): Promise<SyncTypeResult> {
         next = fetchPage(nextPlan);
       }
     }
-    // Searches asked meanwhile go first; preparing and indexing the page is the next ~10 ms of work.
+    // Searches asked meanwhile go first; preparing the page is the next few ms of work (indexing it runs in slices).
     await yieldToMessages();
 
     let page: PreparedPage;
@@ -309,7 +309,7 @@ async function syncPages(context: PagesContext): Promise<SyncTypeResult> {
       failure = new Error(`Unexpected response from the server: ${describeError(error)}`);
       break;
     }
-    local.addPending(page);
+    await local.addPending(page);
     unstaged.push(stage(page, toCursorRow(type, nextCursor, locationIds)));
     plan = nextPlan;
     if (!full) stoppedBy = 'shortPage';

@@ -23,3 +23,29 @@ export function yieldToMessages(): Promise<void> {
     channel!.port2.postMessage(null);
   });
 }
+
+/**
+ * Long synchronous work written as a generator that yields at points where it may pause (every few thousand items).
+ * `finishNow` runs it in one piece; `runInSlices` runs it in slices of about `sliceMs`, calling `pause` between them
+ * (yieldToMessages in the worker, so that a search asked meanwhile answers within a slice).
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+export function finishNow<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+export async function runInSlices<T>(steps: Steps<T>, pause: () => Promise<void>, sliceMs: number): Promise<T> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await pause();
+      sliceStart = performance.now();
+    }
+  }
+}
