@@ -173,20 +173,16 @@ function copyBits(source: Uint32Array, from: number, target: Uint32Array, to: nu
   }
 }
 
+/** Bitmap rows carried between two pauses: a row costs ~size / 32 + runs word operations. */
+const ROWS_PER_STEP = 8;
+
 /**
  * The bitmaps of `segment`, rebuilt from a base whose bitmaps are `basePresence` (`moves` says where its slots went):
  * kept runs are copied row by row with their bits shifted, and only the added slots are read from their plates.
  * ~75 × (size / 32 + runs) word operations, where building them afresh reads every plate (8–35 ms at 100–200k
  * entries): a sync's page upserted while the officer searches would otherwise cost the next search that.
+ * As Steps (yield.ts): pauses every ROWS_PER_STEP rows, and every SLOTS_PER_STEP added slots.
  */
-export function carryPresence(basePresence: Uint32Array, baseSize: number, segment: PlateSegment, moves: SlotMoves): Uint32Array {
-  return finishNow(carryPresenceSteps(basePresence, baseSize, segment, moves));
-}
-
-/** Bitmap rows carried between two pauses: a row costs ~size / 32 + runs word operations. */
-const ROWS_PER_STEP = 8;
-
-/** carryPresence as Steps: pauses every ROWS_PER_STEP rows, and every SLOTS_PER_STEP added slots. */
 export function* carryPresenceSteps(
   basePresence: Uint32Array,
   baseSize: number,

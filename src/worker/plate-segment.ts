@@ -9,7 +9,7 @@
  * Segments are never written in place: a change builds a new segment (a linear merge copying runs, a few ms at
  * 500k entries), which keeps queries free of tombstones and lets a snapshot share the arrays without copying.
  */
-import { finishNow, type Steps } from './yield';
+import type { Steps } from './yield';
 
 export type KeyColumn = Float64Array | Uint32Array;
 
@@ -175,7 +175,7 @@ function overflowPlate(overflow: OverflowPlates, index: number): string {
 }
 
 /**
- * Where a rebuild put things, for carrying the presence bitmaps over (plate-presence.ts carryPresence): runs of kept
+ * Where a rebuild put things, for carrying the presence bitmaps over (plate-presence.ts carryPresenceSteps): runs of kept
  * base slots as (from, to, length) triples, and the slots of the additions.
  */
 export interface SlotMoves {
@@ -187,17 +187,8 @@ export interface SlotMoves {
  * A new segment holding `base` without the slots flagged in `drop` (1 = drop), merged with `additions`.
  * The caller has already flagged the base slots whose keys `additions` replaces.
  * `moves`, when given, receives where the kept and added slots went.
+ * As Steps (yield.ts: `finishNow` runs it in one piece): pauses every SLOTS_PER_STEP slots of the merge.
  */
-export function rebuildSegment(
-  base: PlateSegment,
-  drop: Uint8Array | null,
-  additions: SegmentAdditions | null,
-  moves?: SlotMoves,
-): PlateSegment {
-  return finishNow(rebuildSegmentSteps(base, drop, additions, moves));
-}
-
-/** rebuildSegment as Steps: pauses every SLOTS_PER_STEP slots of the merge. */
 export function* rebuildSegmentSteps(
   base: PlateSegment,
   drop: Uint8Array | null,

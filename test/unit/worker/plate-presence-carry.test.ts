@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildPresence, carryPresence } from '../../../src/worker/plate-presence';
-import { emptySegment, rebuildSegment, type PlateSegment, type SegmentAdditions, type SlotMoves } from '../../../src/worker/plate-segment';
+import { buildPresence, carryPresenceSteps } from '../../../src/worker/plate-presence';
+import { emptySegment, rebuildSegmentSteps, type PlateSegment, type SegmentAdditions, type SlotMoves } from '../../../src/worker/plate-segment';
+import { finishNow } from '../../../src/worker/yield';
 
 /** A small deterministic generator (the property tests have their own; this one only needs variety). */
 function random(seed: number): () => number {
@@ -56,8 +57,8 @@ describe('presence bitmaps carried over a rebuild', () => {
         });
       }
       const moves: SlotMoves = { runs: [], added: [] };
-      const rebuilt = rebuildSegment(segment, drop, added, moves);
-      const carried = carryPresence(segment.presence!, size, rebuilt, moves);
+      const rebuilt = finishNow(rebuildSegmentSteps(segment, drop, added, moves));
+      const carried = finishNow(carryPresenceSteps(segment.presence!, size, rebuilt, moves));
       expect(carried).toEqual(buildPresence(rebuilt));
       compared++;
       rebuilt.presence = carried;
