@@ -14,8 +14,9 @@
  * Options:
  *   --records N           records served to the officer, split evenly over the five types (default 500000)
  *   --seed S              generator seed (default 1)
- *   --no-probe            no search from the page during the fresh sync (default: one a second, for
- *                         searchDuringSyncP95Ms; each costs the worker a search)
+ *   --no-probe            no search from the page during the fresh sync and its expansion (default: one every
+ *                         --probe-interval ms, for searchDuringSyncP95Ms; each costs the worker a search)
+ *   --probe-interval MS   the pause between those searches (default 250: an officer typing a plate)
  *   --ceiling-records N   a sample for the per-row ceiling, a quarter per table (default: every stored row)
  *   --indexed-sample N    rows for the ceiling with the spec tables' indexes (default 100000; 0 skips it)
  *   --no-replay           skip the second fresh sync against the same records served from memory (no database)
@@ -78,7 +79,9 @@ const PURGE_ADVANCE_MS = 10 * DAY_MS;
 /** The demo enforcement officer: enforcement view at locations 1 and 2 (server/db/seed/demo-accounts.ts). */
 const OFFICER = demoAccount('officer');
 const LOCATION_IDS = [1, 2];
-const PROBE_INTERVAL_MS = 1000;
+/** An officer typing: a keystroke, so a search, every quarter second. Before 2026-11-25 one a second during the sync
+ * only, ~8 searches, whose p95 was in effect their maximum. */
+const PROBE_INTERVAL_MS = Number(option('probe-interval') ?? 250);
 const CEILING_BATCH = 2000;
 const SCRATCH_DB = 'lpa-bench-sync-ceiling';
 const HEAP_SAMPLE_MS = 250;
@@ -562,6 +565,13 @@ async function main(): Promise<void> {
     // (what the worker retains; the goal is judged on this). Expansion is running meanwhile.
     const workerHeapAsFoundMB = await heapUsedMB(workerSession);
     const workerHeapMB = await heapUsedMB(workerSession, true);
+    // searchDuringSyncP95Ms goes on over the expansion (issue 15: "during the fresh sync and its expansion").
+    if (SEARCH_PROBE) {
+      await page.evaluate(
+        ([text, intervalMs, now]) => (window as unknown as BenchWindow).syncBench.startExpansionSearches(text, intervalMs, now),
+        [expected.probeText, PROBE_INTERVAL_MS, NOW_MS] as const,
+      );
+    }
     const freshPageQueries = summarize(databaseTimer.take());
     const freshPageQueriesSumMs = freshPageQueries.mean * freshPageQueries.n;
     const fetchTiming = await workerFetchTiming(workerSession);
@@ -574,6 +584,7 @@ async function main(): Promise<void> {
     );
 
     const flushedAt = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.flushed());
+    const expansionProbeMs = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.expansionSearches());
     const flushLongTasks = await page.evaluate(
       ([from, to]) => (window as unknown as BenchWindow).syncBench.longTasksBetween(from, to),
       [freshRound.returnedAt, flushedAt] as const,
@@ -729,7 +740,10 @@ async function main(): Promise<void> {
     const perRowCeilingRecordsPerSec = ceiling.recordsPerSec;
     const mainThreadLongTasks = freshRound.longTasks.length;
     const heapPeakMB = Math.max(workerHeapAsFoundMB, ...heapSamples);
-    const probe = summarize(freshRound.probeMs);
+    // searchDuringSyncP95Ms covers the fresh sync and its expansion (issue 15): the searches of both phases together.
+    const probeSyncPhase = summarize(freshRound.probeMs);
+    const probeExpansionPhase = summarize(expansionProbeMs);
+    const probe = summarize([...freshRound.probeMs, ...expansionProbeMs]);
 
     const searchProblems = [
       ...totalsMismatches(verification.totals, expected.totals.slice(0, duringTexts.length), duringTexts),
@@ -780,7 +794,7 @@ async function main(): Promise<void> {
       goalAtMost('cold start after reload until a search answers', 'coldStartIndexMs', round(cold.totalMs), GOALS.coldStartIndexMs, 'ms'),
       goalAtMost('worker JS heap after the fresh sync (after GC)', 'workerHeapMB', round(workerHeapMB), GOALS.workerHeapMB, 'MB'),
       ...(SEARCH_PROBE
-        ? [goalAtMost('search during the fresh sync, p95 (page → answer)', 'searchDuringSyncP95Ms', round(probe.p95), GOALS.searchDuringSyncP95Ms, 'ms')]
+        ? [goalAtMost('search during the fresh sync and its expansion, p95 (page → answer)', 'searchDuringSyncP95Ms', round(probe.p95), GOALS.searchDuringSyncP95Ms, 'ms')]
         : []),
       goalAtMost('search during the purge, p95 (page → answer)', 'searchDuringPurgeP95Ms', round(purgeSearches.p95), GOALS.searchDuringPurgeP95Ms, 'ms'),
       goalAtMost('longest read-write transaction of the purge', 'purgeLongestTransactionMs', round(purge.longestTransactionMs), GOALS.purgeLongestTransactionMs, 'ms'),
@@ -835,9 +849,19 @@ async function main(): Promise<void> {
           ],
           ['main-thread long tasks (fresh sync)', mainThreadLongTasks, `during flush: ${flushLongTasks.length}; observer self-test saw ${selfTest.length}`],
           [
-            'search during the sync, p50 / max (ms)',
-            SEARCH_PROBE ? `${round(probe.p50)} / ${round(probe.max)}` : '—',
-            SEARCH_PROBE ? `${probe.n} searches, one per ${PROBE_INTERVAL_MS} ms; p95 ${round(probe.p95)}` : 'off (--no-probe)',
+            'search during the sync and expansion, p50 / p95 / max (ms)',
+            SEARCH_PROBE ? `${round(probe.p50)} / ${round(probe.p95)} / ${round(probe.max)}` : '—',
+            SEARCH_PROBE ? `${probe.n} searches, one per ${PROBE_INTERVAL_MS} ms` : 'off (--no-probe)',
+          ],
+          [
+            '  of which during the sync, p50 / p95 / max (ms)',
+            SEARCH_PROBE ? `${round(probeSyncPhase.p50)} / ${round(probeSyncPhase.p95)} / ${round(probeSyncPhase.max)}` : '—',
+            SEARCH_PROBE ? `${probeSyncPhase.n} searches` : '',
+          ],
+          [
+            '  of which during the expansion, p50 / p95 / max (ms)',
+            SEARCH_PROBE ? `${round(probeExpansionPhase.p50)} / ${round(probeExpansionPhase.p95)} / ${round(probeExpansionPhase.max)}` : '—',
+            SEARCH_PROBE ? `${probeExpansionPhase.n} searches, after the sync returned until flush() resolved` : '',
           ],
           ['stale sync (ms)', round(staleSyncMs), stale.types.map((t) => `${t.type} ${round(t.ms)} ${t.outcomes.join(',')}`).join('; ')],
           ['purge (ms)', round(purge.ms), `${purge.purged} purged (expected ${expected.purged}); ${purge.transactions} transactions, longest ${round(purge.longestTransactionMs)} ms`],
@@ -961,7 +985,18 @@ async function main(): Promise<void> {
       mainThreadLongTaskDetail: freshRound.longTasks.map((task) => ({ startMs: round(task.startTime - freshRound.startedAt), durationMs: round(task.duration) })),
       mainThreadLongTasksDuringFlush: flushLongTasks.length,
       longTaskObserver: { supported: longTaskSupported, selfTestDetected: selfTest.map((task) => round(task.duration)) },
-      searchDuringSync: SEARCH_PROBE ? { text: expected.probeText, n: probe.n, p50Ms: round(probe.p50), p95Ms: round(probe.p95), maxMs: round(probe.max), samplesMs: freshRound.probeMs.map(round) } : null,
+      searchDuringSync: SEARCH_PROBE
+        ? {
+            text: expected.probeText,
+            intervalMs: PROBE_INTERVAL_MS,
+            n: probe.n,
+            p50Ms: round(probe.p50),
+            p95Ms: round(probe.p95),
+            maxMs: round(probe.max),
+            syncPhase: { n: probeSyncPhase.n, p50Ms: round(probeSyncPhase.p50), p95Ms: round(probeSyncPhase.p95), maxMs: round(probeSyncPhase.max), samplesMs: freshRound.probeMs.map(round) },
+            expansionPhase: { n: probeExpansionPhase.n, p50Ms: round(probeExpansionPhase.p50), p95Ms: round(probeExpansionPhase.p95), maxMs: round(probeExpansionPhase.max), samplesMs: expansionProbeMs.map(round) },
+          }
+        : null,
       searchDuringSyncP95Ms: SEARCH_PROBE ? round(probe.p95) : null,
       searchDuringPurgeP95Ms: round(purgeSearches.p95),
       purgeLongestTransactionMs: round(purge.longestTransactionMs),

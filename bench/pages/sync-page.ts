@@ -35,6 +35,7 @@ const longTasksBetween = (from: number, to: number) => longTasks.filter((task) =
 let worker: Comlink.Remote<EnforcementApi> | null = null;
 let rawWorker: Worker | null = null;
 let probe: Comlink.Remote<ProbeApi> | null = null;
+let expansionSearching: Promise<number[]> | null = null;
 let flushing: Promise<number> | null = null;
 
 function requireWorker(): Comlink.Remote<EnforcementApi> {
@@ -252,6 +253,34 @@ const syncBench = {
     const verification = await verify(verifyTexts, options.now);
     const verifiedAt = performance.now();
     return { round, verification, verifiedAt, committed: await committed };
+  },
+
+  /**
+   * The officer keeps searching while the staged pages are expanded into their tables: `text` every `intervalMs`
+   * until the flush started by freshSync resolves, in the background (collected with expansionSearches()). Started by
+   * the harness once it has measured the worker's heap, whose forced collection would otherwise pause a search.
+   */
+  startExpansionSearches(text: string, intervalMs: number, now: number): void {
+    const flushingNow = flushing;
+    if (flushingNow === null) throw new Error('no flush started');
+    let flushed = false;
+    void flushingNow.finally(() => (flushed = true));
+    expansionSearching = (async () => {
+      const searchMs: number[] = [];
+      while (!flushed) {
+        await Promise.race([sleep(intervalMs), flushingNow]);
+        if (flushed) break;
+        const started = performance.now();
+        await requireWorker().search({ text, now });
+        searchMs.push(performance.now() - started);
+      }
+      return searchMs;
+    })();
+  },
+
+  /** The times (ms) of startExpansionSearches' searches, once the flush resolved. */
+  async expansionSearches(): Promise<number[]> {
+    return expansionSearching ?? [];
   },
 
   /** Waits for the flush started by freshSync; returns when it resolved (page clock). */

@@ -4,6 +4,7 @@ import { PlateIndex, type IndexSource } from './plate-index';
 import {
   openEnforcementStore,
   PURGED_SOURCES,
+  bumpStoredGeneration,
   readGeneration,
   SOURCE_OF_TYPE,
   type EnforcementStore,
@@ -23,13 +24,15 @@ import {
 import { MonthlyParkerIds, pageEntries, type PreparedPage } from './store-records';
 import {
   collectStagedPages,
-  expandStagedPage,
+  expandStagedSlice,
   readStagedPositions,
   readStagedRows,
   readWatermark,
   StagedPages,
   StagingStateChanged,
   stagePage,
+  type ExpandResult,
+  type StagedPage,
 } from './store-staging';
 import { cursorFromRow, FRESH_CURSOR, toCursorRow, type SyncCursor } from './sync-cursor';
 import { yieldToMessages } from './yield';
@@ -53,6 +56,15 @@ export const PURGE_CHUNK = 100;
  */
 export const PURGE_CHUNK_TARGET_MS = 5;
 const PURGE_CHUNK_MIN = 10;
+
+/**
+ * What an expansion transaction should take (LocalStore.#expandPage): the next slice's rows are scaled from the last
+ * slice's time towards it, between EXPANSION_SLICE_MIN and EXPANSION_SLICE_MAX rows. A search waits for the slice in
+ * progress, as for a purge chunk (PURGE_CHUNK_TARGET_MS).
+ */
+export const EXPANSION_SLICE_TARGET_MS = 5;
+const EXPANSION_SLICE_MIN = 20;
+const EXPANSION_SLICE_MAX = 2000;
 
 /** After a sync call, expansion waits this long for the next call of the same sync round (deferExpansion). */
 export const EXPANSION_RESUME_DELAY_MS = 250;
@@ -100,6 +112,8 @@ export class LocalStore {
   #closed = false;
   /** Searches reading rows now (readRows), and what waits for them to finish (the purge, between chunks). */
   #reads = 0;
+  /** Rows the next expansion slice puts, sized from the last one's time (#expandPage). */
+  #expansionSliceRows = 100;
   #readWaiters: (() => void)[] = [];
 
   private constructor(db: EnforcementStore, keyRange: typeof IDBKeyRange, log: Log, stagedRowsMemoryBytes?: number) {
@@ -176,7 +190,7 @@ export class LocalStore {
   async saveSnapshot(): Promise<void> {
     if (this.#indexStale || this.#pendingPages.length > 0 || this.#snapshotGeneration === this.#generation) return;
     const generation = this.#generation;
-    if (await savePlateIndexSnapshot(this.#idb(), this.#index, generation)) this.#snapshotGeneration = generation;
+    if (await savePlateIndexSnapshot(this.#idb(), this.#index, generation, this.#keyRange)) this.#snapshotGeneration = generation;
   }
 
   // ---- pages of a running sync ----
@@ -276,27 +290,23 @@ export class LocalStore {
         if (page === undefined) break;
         if (this.#expansionHeld()) return;
         const db = this.#idb();
-        const rows = page.packed?.rows<StoredRecord>() ?? (await readStagedRows(db, page.seq, this.#keyRange));
+        // Rows held in memory are unpacked a slice at a time: short-lived objects, not a page's 2000 kept for its
+        // whole expansion (and promoted to the old generation, which the worker's collector then had to compact).
+        const rows = page.packed ?? (await readStagedRows(db, page.seq, this.#keyRange));
         if (rows === undefined) {
           if (await this.#expandedElsewhere(page.seq)) continue;
           throw new StagingStateChanged(`Staged page ${page.seq} is gone`);
         }
-        // A sync that began meanwhile lets this page finish; clear and close do not.
-        if (this.#closed || this.#expansionPaused > 0) return;
-        let remapped = false;
-        try {
-          ({ remapped } = await expandStagedPage(db, page, rows, this.#watermark, false));
-        } catch (error) {
-          if (error instanceof StagingStateChanged && (await this.#expandedElsewhere(page.seq))) continue;
-          if (!(page.source === 'monthly_parkers' && error instanceof DOMException && error.name === 'ConstraintError')) {
-            throw error;
-          }
-          this.#log('Monthly parker ids disagree with the table; expanding with a lookup per parker', error);
-          ({ remapped } = await expandStagedPage(db, page, rows, this.#watermark, true));
-        }
+        const expanded = await this.#expandPage(db, page, rows);
+        if (expanded === 'stopped') return;
+        if (expanded === 'elsewhere') continue;
+        const { remapped } = expanded;
         this.#watermark = page.seq;
         this.#staged.dropThrough(page.seq);
         if (remapped) {
+          // The index and its snapshot hold the page's ids, the table others: a new generation makes the next
+          // ensureCurrent (any sync) or open rebuild the index from the table rather than load that snapshot.
+          await bumpStoredGeneration(db);
           this.#indexStale = true;
           this.#monthlyParkerIds = null;
         }
@@ -312,6 +322,46 @@ export class LocalStore {
       this.#expansionError = error;
       this.#log('Expanding staged pages into their tables failed; they stay staged and searchable', error);
     }
+  }
+
+  /**
+   * One staged page into its table, in slices of rows sized towards EXPANSION_SLICE_TARGET_MS, searches first between
+   * them: a search's read of the table waits for the slice in progress (a whole page in one transaction, 2000 puts,
+   * took 100–250 ms on Chromium 150, and searches during the expansion waited p50 102 ms; bench:sync). A sync that
+   * begins meanwhile lets the page finish; clear and close stop it ('stopped': the page stays staged and is begun
+   * again later, its rows put again).
+   */
+  async #expandPage(
+    db: IDBDatabase,
+    page: StagedPage,
+    rows: PackedRows | readonly StoredRecord[],
+  ): Promise<ExpandResult | 'stopped' | 'elsewhere'> {
+    let remapped = false;
+    let resolveParkerIds = false;
+    for (let from = 0; from < rows.length; ) {
+      await this.#afterSearches();
+      if (this.#closed || this.#expansionPaused > 0) return 'stopped';
+      const to = Math.min(rows.length, from + this.#expansionSliceRows);
+      const sliceRows =
+        rows instanceof PackedRows ? Array.from({ length: to - from }, (_, i) => rows.row<StoredRecord>(from + i)) : rows.slice(from, to);
+      const started = performance.now();
+      try {
+        const slice = await expandStagedSlice(db, page, sliceRows, to === rows.length, this.#watermark, resolveParkerIds);
+        remapped ||= slice.remapped;
+      } catch (error) {
+        if (error instanceof StagingStateChanged && (await this.#expandedElsewhere(page.seq))) return 'elsewhere';
+        const parkerConflict = page.source === 'monthly_parkers' && error instanceof DOMException && error.name === 'ConstraintError';
+        if (!parkerConflict || resolveParkerIds) throw error;
+        this.#log('Monthly parker ids disagree with the table; expanding with a lookup per parker', error);
+        resolveParkerIds = true;
+        continue; // the same slice again, with the lookups
+      }
+      const took = performance.now() - started;
+      const scaled = Math.round(((to - from) * EXPANSION_SLICE_TARGET_MS) / Math.max(took, 1));
+      this.#expansionSliceRows = Math.min(EXPANSION_SLICE_MAX, Math.max(EXPANSION_SLICE_MIN, scaled));
+      from = to;
+    }
+    return { remapped };
   }
 
   /**

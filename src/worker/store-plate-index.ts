@@ -3,6 +3,7 @@ import {
   MONTHLY_PARKER_UNIQUE_INDEX,
   readGeneration,
   type ExpansionRow,
+  type PlateIndexPieceRow,
   type PlateIndexRow,
   type StagedPageRow,
   type StoredMonthlyParker,
@@ -10,6 +11,7 @@ import {
 } from './store';
 import { abortQuietly, requestResult, transactionDone } from './store-idb';
 import { indexEntry, MonthlyParkerIds, recordKey } from './store-records';
+import { joinSnapshot, splitSnapshot } from './snapshot-pieces';
 import { readStagedRecords, type StagedPage } from './store-staging';
 
 /**
@@ -31,6 +33,9 @@ export interface StoreState {
 }
 
 const REBUILD_BATCH = 5000;
+
+/** Every piece of the snapshot: keys ['piece', n] (an array key sorts after the text 'current'). */
+const PIECES = (keyRange: typeof IDBKeyRange) => keyRange.bound(['piece'], ['piece', []]);
 const UPSERT_BATCH = 50_000;
 
 async function readWatermark(tx: IDBTransaction): Promise<number> {
@@ -53,12 +58,16 @@ export async function loadStoreState(
   const done = transactionDone(tx);
   const generation = await readGeneration(tx);
   const saved = (await requestResult(tx.objectStore('plate_index').get('current'))) as PlateIndexRow | undefined;
+  const pieces =
+    saved !== undefined && saved.generation === generation
+      ? ((await requestResult(tx.objectStore('plate_index').getAll(PIECES(keyRange)))) as PlateIndexPieceRow[])
+      : [];
   const watermark = await readWatermark(tx);
   const staged = await readStagedPages(tx, watermark, keyRange);
   await done;
   if (saved !== undefined && saved.generation === generation) {
     try {
-      return { index: PlateIndex.fromSnapshot(saved.snapshot), generation, watermark, staged, origin: 'snapshot' };
+      return { index: PlateIndex.fromSnapshot(joinSnapshot(saved, pieces)), generation, watermark, staged, origin: 'snapshot' };
     } catch (error) {
       log('The saved plate index could not be used; rebuilding it from the store', error);
     }
@@ -109,8 +118,16 @@ export async function rebuildStoreState(db: IDBDatabase, keyRange: typeof IDBKey
   }
 }
 
-/** Saves the index as of `generation`; does nothing (false) when the store has moved on since. */
-export async function savePlateIndexSnapshot(db: IDBDatabase, index: PlateIndex, generation: number): Promise<boolean> {
+/**
+ * Saves the index as of `generation`; does nothing (false) when the store has moved on since. One transaction, its
+ * pieces put one request after another (snapshot-pieces.ts): the worker's thread is free for searches between them.
+ */
+export async function savePlateIndexSnapshot(
+  db: IDBDatabase,
+  index: PlateIndex,
+  generation: number,
+  keyRange: typeof IDBKeyRange,
+): Promise<boolean> {
   const tx = db.transaction(['meta', 'plate_index'], 'readwrite', { durability: 'relaxed' });
   const done = transactionDone(tx);
   try {
@@ -118,7 +135,11 @@ export async function savePlateIndexSnapshot(db: IDBDatabase, index: PlateIndex,
       abortQuietly(tx);
       return false;
     }
-    tx.objectStore('plate_index').put({ id: 'current', generation, snapshot: index.toSnapshot() } satisfies PlateIndexRow);
+    const store = tx.objectStore('plate_index');
+    const split = splitSnapshot(index.toSnapshot());
+    store.delete(PIECES(keyRange));
+    for (const piece of split.pieces()) await requestResult(store.put(piece));
+    store.put({ ...split.head, generation } satisfies PlateIndexRow);
   } catch (error) {
     abortQuietly(tx);
     throw error;

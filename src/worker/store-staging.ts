@@ -21,7 +21,7 @@ import type { PreparedPage } from './store-records';
  *    takes one value per page ~20× faster than one row per record, so pages are durable and searchable at the speed
  *    they arrive.
  * 2. expand: in the background, each staged page's rows are put one by one into their spec table (raw puts, relaxed
- *    durability), together with the watermark saying the page is expanded, in one transaction.
+ *    durability) in short transactions (slices), the last of them with the watermark saying the page is expanded.
  * The two transactions touch different object stores, so IndexedDB runs them side by side.
  */
 
@@ -337,13 +337,17 @@ export interface ExpandResult {
 }
 
 /**
- * Puts a staged page's rows into their table and moves the watermark to its seq, in one transaction. The watermark
- * must still be `previousWatermark`, so a page is expanded once and in order.
+ * Puts a slice of a staged page's rows into their table, in one transaction; the slice that ends the page
+ * (`endsPage`) also moves the watermark to its seq. The watermark must still be `previousWatermark`, so a page is expanded once
+ * and in order (another connection that expanded it meanwhile fails the slice with StagingStateChanged). The page stays
+ * staged until its last slice commits, and staged rows are read before table rows, so a search never sees a page half
+ * expanded; a page begun again (after a pause or a failure) puts the same rows again.
  */
-export async function expandStagedPage(
+export async function expandStagedSlice(
   db: IDBDatabase,
   page: StagedPage,
-  rows: readonly StoredRecord[],
+  slice: readonly StoredRecord[],
+  endsPage: boolean,
   previousWatermark: number,
   resolveParkerIds: boolean,
 ): Promise<ExpandResult> {
@@ -359,12 +363,12 @@ export async function expandStagedPage(
       abortQuietly(tx);
       return;
     }
-    expansion.put({ id: 'watermark', seq: page.seq } satisfies ExpansionRow);
+    if (endsPage) expansion.put({ id: 'watermark', seq: page.seq } satisfies ExpansionRow);
   };
   if (resolveParkerIds) {
     // Slow path after a unique-index conflict: put each parker under the id its (location, parker, plate) holds.
     const unique = table.index(MONTHLY_PARKER_UNIQUE_INDEX);
-    for (const row of rows as readonly StoredMonthlyParker[]) {
+    for (const row of slice as readonly StoredMonthlyParker[]) {
       const lookup = unique.getKey([row.location_id, row.parkerid, row.license_plate]);
       lookup.onsuccess = () => {
         const held = lookup.result as number | undefined;
@@ -377,7 +381,7 @@ export async function expandStagedPage(
       };
     }
   } else {
-    for (const row of rows) table.put(row);
+    for (const row of slice) table.put(row);
   }
   try {
     await done;

@@ -7,7 +7,7 @@ import type {
 } from '../contract/enforcement';
 import type { StoredPackedRows } from './packed-rows';
 import type { IndexSource, PlateIndexSnapshot } from './plate-index';
-import { requestResult } from './store-idb';
+import { requestResult, transactionDone } from './store-idb';
 
 /**
  * The enforcement worker's local store (spec §3, docs/enforcement-sync.md): the five tables of the spec plus the
@@ -79,11 +79,31 @@ export interface ExpansionRow {
   seq: number;
 }
 
-/** The plate index as of store generation `generation`. */
+/**
+ * The plate index as of store generation `generation`: its snapshot's arrays are stored in pieces
+ * (PlateIndexPieceRow, store-plate-index.ts), listed here in order. A row of the earlier shape (the whole snapshot in
+ * one value) has no `arrays`: the index is rebuilt from the tables then.
+ */
 export interface PlateIndexRow {
   id: 'current';
   generation: number;
-  snapshot: PlateIndexSnapshot;
+  version: PlateIndexSnapshot['version'];
+  arrays: SnapshotArrayRow[];
+}
+
+/** One array of a segment's snapshot: which, its type and length, and how many pieces hold it. */
+export interface SnapshotArrayRow {
+  source: IndexSource;
+  field: string;
+  type: 'Uint8Array' | 'Uint16Array' | 'Uint32Array' | 'Float64Array';
+  length: number;
+  pieces: number;
+}
+
+/** A piece of a snapshot array; pieces are numbered across the arrays, in the order PlateIndexRow lists them. */
+export interface PlateIndexPieceRow {
+  id: ['piece', number];
+  data: Uint8Array | Uint16Array | Uint32Array | Float64Array;
 }
 
 /** `generation` counts changes of the store's content; every staging, purge and clear bumps it. */
@@ -137,7 +157,7 @@ export class EnforcementStore extends Dexie {
   declare staged_pages: Table<StagedPageRow, number>;
   declare staged_rows: Table<StagedRowsRow | StagedPackedRow, number | [number, number] | [number, 'packed']>;
   declare expansion: Table<ExpansionRow, string>;
-  declare plate_index: Table<PlateIndexRow, string>;
+  declare plate_index: Table<PlateIndexRow | PlateIndexPieceRow, string | [string, number]>;
   declare meta: Table<MetaRow, string>;
 
   constructor(factory: IndexedDbFactory, name: string = STORE_NAME) {
@@ -247,4 +267,13 @@ export async function openEnforcementStore(
 export async function readGeneration(tx: IDBTransaction): Promise<number> {
   const row = (await requestResult(tx.objectStore('meta').get('generation'))) as MetaRow | undefined;
   return row?.value ?? 0;
+}
+
+/** Moves the generation on in a transaction of its own (the index and its snapshot no longer describe the store). */
+export async function bumpStoredGeneration(db: IDBDatabase): Promise<void> {
+  const tx = db.transaction('meta', 'readwrite', { durability: 'relaxed' });
+  const done = transactionDone(tx);
+  const previous = await readGeneration(tx);
+  tx.objectStore('meta').put({ key: 'generation', value: previous + 1 } satisfies MetaRow);
+  await done;
 }

@@ -15,6 +15,7 @@ import {
   openStoreConnection,
   NOW_S,
   readStore,
+  setTransactionHook,
   setup,
   storedSource,
   until,
@@ -563,8 +564,10 @@ describe('the plate index across restarts', () => {
     await api.flush();
     const tables = await readStore(factory);
     const meta = tables.meta as { key: string; value: number }[];
-    const saved = tables.plate_index as { generation: number }[];
+    // One head row listing the arrays (the pieces, keyed ['piece', n], sort after it).
+    const saved = (tables.plate_index as { id: unknown; generation: number }[]).filter((row) => row.id === 'current');
     expect(saved).toHaveLength(1);
+    expect(tables.plate_index!.length).toBeGreaterThan(32); // a piece or more for each of the 4 × 8 arrays
     expect(saved[0]!.generation).toBe(meta[0]!.value);
     await api.close();
 
@@ -747,6 +750,118 @@ describe('two connections (tabs)', () => {
     expect([found.valid.total, found.expired.total]).toEqual([1, 1]);
     await Promise.all([api.flush(), other.flush()]);
     expect((await readStore(factory)).transactions).toHaveLength(2);
+  });
+});
+
+describe('expansion in slices', () => {
+  /** Watches the transactions that put rows into `table` (they carry the expansion watermark's store too). */
+  function watchExpansion(table: string): { slices: IDBTransaction[]; committed: () => number; stop: () => void } {
+    const slices: IDBTransaction[] = [];
+    let committed = 0;
+    setTransactionHook((tx) => {
+      const scope = [...tx.objectStoreNames];
+      if (tx.mode !== 'readwrite' || !scope.includes('expansion') || !scope.includes(table)) return;
+      slices.push(tx);
+      tx.addEventListener('complete', () => committed++);
+    });
+    return { slices, committed: () => committed, stop: () => setTransactionHook(null) };
+  }
+
+  it('puts a staged page into its table in several short transactions, a search reading the table between them', { timeout: 30_000 }, async () => {
+    const { server, sync, api, factory } = setup();
+    for (let i = 0; i < SYNC_PAGE_SIZE; i++) {
+      server.transaction({ license_plate: `OLD${i}`, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 9000 + i });
+    }
+    await sync('valid');
+    await api.flush();
+    for (let i = 0; i < SYNC_PAGE_SIZE; i++) {
+      server.transaction({ license_plate: `NEW${i}`, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 5000 + i });
+    }
+    const watch = watchExpansion('transactions');
+    try {
+      await sync('valid');
+      const flushing = api.flush();
+      await until(() => watch.committed() >= 1);
+      // OLD… is in the table (its page expanded and collected): the search reads the table the expansion writes.
+      const found = await api.search({ text: 'OLD1999', now: NOW });
+      const committedWhenAnswered = watch.committed();
+      await flushing;
+      expect(found.valid.rows.map((row) => row.license_plate)).toEqual(['OLD1999']);
+      expect(watch.slices.length).toBeGreaterThan(1);
+      // Answered before the page's last slice: it did not wait for the whole page.
+      expect(committedWhenAnswered).toBeLessThan(watch.slices.length);
+    } finally {
+      watch.stop();
+    }
+    const tables = await readStore(factory);
+    expect(storedSource(tables, 'transactions')).toEqual(expectedSource(server, 'transactions', [1]));
+    expect(tables.staged_pages).toEqual([]);
+  });
+
+  it('leaves a page cut off between slices staged and findable; the next worker puts it again, whole', { timeout: 30_000 }, async () => {
+    const { server, sync, api, factory, restart } = setup();
+    for (let i = 0; i < SYNC_PAGE_SIZE; i++) {
+      server.transaction({ license_plate: `CUT${i}`, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 9000 + i });
+    }
+    const watch = watchExpansion('transactions');
+    try {
+      await sync('valid');
+      const flushing = api.flush().catch(() => undefined);
+      await until(() => watch.committed() >= 2);
+      // The worker dies between slices.
+      abortLiveTransactions();
+      await api.close();
+      await flushing;
+    } finally {
+      watch.stop();
+    }
+    const cut = await readStore(factory);
+    expect(cut.transactions!.length).toBeGreaterThan(0);
+    expect(cut.transactions!.length).toBeLessThan(SYNC_PAGE_SIZE);
+    expect(cut.staged_pages).toHaveLength(1);
+    const next = restart();
+    expect((await next.search({ text: 'CUT', now: NOW })).valid.total).toBe(SYNC_PAGE_SIZE);
+    expect((await next.search({ text: 'CUT1999', now: NOW })).valid.rows).toHaveLength(1);
+    await next.flush();
+    const tables = await readStore(factory);
+    expect(storedSource(tables, 'transactions')).toEqual(expectedSource(server, 'transactions', [1]));
+    expect(tables.staged_pages).toEqual([]);
+  });
+
+  it('puts a monthly parker held under another id there, from the slice that met it on', { timeout: 30_000 }, async () => {
+    const { server, sync, api, factory, logs } = setup();
+    const parkers = Array.from({ length: SYNC_PAGE_SIZE }, (_, i) =>
+      server.monthlyParker({ license_plate: `MP${i}`, parkerid: 5000 + i, updated_at: NOW_S - 9000 + i }),
+    );
+    await api.open();
+    const releaseExpansion = await holdStores(factory, ['expansion']);
+    await sync('monthly_parkers');
+    // Meanwhile the table came to hold parker 1500 under an id of its own (as another tab's store could).
+    const late = parkers[1500]!;
+    const db = await openStoreConnection(factory);
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('monthly_parkers', 'readwrite');
+      tx.objectStore('monthly_parkers').put({ id: 9_999_999, location_id: late.location_id, parkerid: late.parkerid, license_plate: late.license_plate, fname: 'Stale' });
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    const watch = watchExpansion('monthly_parkers');
+    try {
+      await releaseExpansion();
+      await api.flush();
+      expect(watch.slices.length).toBeGreaterThan(2);
+    } finally {
+      watch.stop();
+    }
+    expect(logs.join('\n')).toMatch(/Monthly parker ids disagree/);
+    const rows = (await readStore(factory)).monthly_parkers as { id: number; parkerid: number; fname: string }[];
+    expect(rows).toHaveLength(SYNC_PAGE_SIZE);
+    expect(rows.filter((row) => row.parkerid === late.parkerid)).toEqual([expect.objectContaining({ id: 9_999_999, fname: late.fname })]);
+    // The index, which knew the parker under the page's id, is rebuilt by the next change (any sync).
+    await sync('valid');
+    const found = await api.search({ text: 'MP1500', now: NOW });
+    expect(found.monthly_parkers.rows).toEqual([expect.objectContaining({ license_plate: 'MP1500', fname: late.fname })]);
   });
 });
 

@@ -23,11 +23,11 @@ export const NOW_S = Math.floor(NOW / 1000);
  */
 const liveTransactions = new Set<IDBTransaction>();
 const exemptTransactions = new WeakSet<IDBTransaction>();
-let transactionHook: (() => void) | null = null;
+let transactionHook: ((tx: IDBTransaction) => void) | null = null;
 const createTransaction = FakeIDBDatabase.prototype.transaction;
 FakeIDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
   const tx = createTransaction.apply(this, args);
-  transactionHook?.();
+  transactionHook?.(tx);
   liveTransactions.add(tx);
   const forget = () => liveTransactions.delete(tx);
   tx.addEventListener('complete', forget);
@@ -36,7 +36,7 @@ FakeIDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Pa
 };
 
 /** Called whenever a transaction is created (fault schedules count them as points where a worker may die). */
-export function setTransactionHook(hook: (() => void) | null): void {
+export function setTransactionHook(hook: ((tx: IDBTransaction) => void) | null): void {
   transactionHook = hook;
 }
 
