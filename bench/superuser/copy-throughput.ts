@@ -52,7 +52,7 @@ function clusterCpuSeconds(postmaster: number): number | undefined {
 const LOCATIONS = 6;
 
 /** Payments spread over six locations and the last 90 days, about a third with a phone number: seeded in SQL. */
-async function seedSource(db: pg.Client, rows: number): Promise<void> {
+export async function seedPayments(db: pg.Client, rows: number): Promise<void> {
   await db.query(
     `INSERT INTO locations (location_id, name, address, time_zone, capacity)
      SELECT i, 'Bench location ' || i, i || ' Main St', 'America/Chicago', 200 FROM generate_series(1, ${LOCATIONS}) i`,
@@ -89,7 +89,7 @@ export async function measureCopyThroughput(opts: { rows: number }): Promise<Cop
       await migrate(db);
       await db.close();
     }
-    await seedSource(admin, opts.rows);
+    await seedPayments(admin, opts.rows);
 
     const end = (url: string) => ({
       engine: 'postgres' as const,
