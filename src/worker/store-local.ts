@@ -302,7 +302,8 @@ export class LocalStore {
         if (expanded === 'elsewhere') continue;
         const { remapped } = expanded;
         this.#watermark = page.seq;
-        this.#staged.dropThrough(page.seq);
+        // Its rows stay in memory for searches until this run ends, unless the table holds other parker ids.
+        this.#staged.dropThrough(page.seq, !remapped);
         if (remapped) {
           // The index and its snapshot hold the page's ids, the table others: a new generation makes the next
           // ensureCurrent (any sync) or open rebuild the index from the table rather than load that snapshot.
@@ -321,6 +322,9 @@ export class LocalStore {
       if (error instanceof StagingStateChanged) this.#indexStale = true;
       this.#expansionError = error;
       this.#log('Expanding staged pages into their tables failed; they stay staged and searchable', error);
+    } finally {
+      // Searches read the tables again: the expanded pages' rows are memory an idle store does not keep.
+      this.#staged.releaseExpanded();
     }
   }
 
@@ -415,7 +419,7 @@ export class LocalStore {
 
   // ---- reads ----
 
-  /** The stored rows for `requests` (undefined where none), newest version first: pending, staged, table. */
+  /** The stored rows for `requests` (undefined where none), newest version first: pending, staged, expanded in memory, table. */
   async readRows(requests: readonly RowRequest[]): Promise<(StoredRecord | undefined)[]> {
     this.#reads++;
     try {
@@ -445,7 +449,9 @@ export class LocalStore {
       }
       const staged = this.#staged.locate(source, key);
       if (staged === null) {
-        fromTable.push(at);
+        const expanded = this.#staged.expandedRow(source, key);
+        if (expanded !== undefined) results[at] = expanded;
+        else fromTable.push(at);
         return;
       }
       if (staged.page.packed !== null) {

@@ -798,6 +798,48 @@ describe('expansion in slices', () => {
     expect(tables.staged_pages).toEqual([]);
   });
 
+  it('answers records already put into their table from memory while the expansion runs, and from the table after', { timeout: 30_000 }, async () => {
+    const { server, sync, api, factory } = setup();
+    // Six pages, so the expansion is still running when the first page is in its table.
+    for (let i = 0; i < SYNC_PAGE_SIZE * 6; i++) {
+      server.transaction({ license_plate: `MEM${i}`, expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 90_000 + i });
+    }
+    await sync('valid');
+    const tableReads: IDBTransaction[] = [];
+    setTransactionHook((tx) => {
+      const scope = [...tx.objectStoreNames];
+      if (tx.mode === 'readonly' && scope.includes('transactions') && !scope.includes('expansion')) tableReads.push(tx);
+    });
+    const reader = await openStoreConnection(factory);
+    try {
+      let flushed = false;
+      const flushing = api.flush().then(() => (flushed = true));
+      // The first page is in its table once the watermark passed it (read on a connection of the test's own).
+      const watermark = () =>
+        new Promise<number>((resolve, reject) => {
+          const request = reader.transaction('expansion', 'readonly').objectStore('expansion').get('watermark');
+          request.onsuccess = () => resolve((request.result as { seq: number } | undefined)?.seq ?? 0);
+          request.onerror = () => reject(request.error);
+        });
+      await until(async () => (await watermark()) >= 1);
+      tableReads.length = 0;
+      const during = await api.search({ text: 'MEM1999', now: NOW });
+      const readsDuring = tableReads.length;
+      const stillExpanding = !flushed;
+      await flushing;
+      expect(stillExpanding).toBe(true);
+      expect(during.valid.rows.map((row) => row.license_plate)).toEqual(['MEM1999']);
+      expect(readsDuring).toBe(0);
+      // Once the expansion ended, its rows are let go: the same search reads the table, and finds the same row.
+      const after = await api.search({ text: 'MEM1999', now: NOW });
+      expect(after.valid.rows).toEqual(during.valid.rows);
+      expect(tableReads.length).toBeGreaterThan(0);
+    } finally {
+      setTransactionHook(null);
+      reader.close();
+    }
+  });
+
   it('leaves a page cut off between slices staged and findable; the next worker puts it again, whole', { timeout: 30_000 }, async () => {
     const { server, sync, api, factory, restart } = setup();
     for (let i = 0; i < SYNC_PAGE_SIZE; i++) {
