@@ -16,17 +16,16 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { migrate } from '../../server/db/migrate';
 import { openPostgresDatabase } from '../../server/db/postgres';
 import { startThrowawayPostgres } from '../lib/postgres';
+import { readProcStat, TICKS_PER_SECOND } from '../lib/proc-stat';
 import { formatTable, machineInfo, writeResults } from '../lib/report';
 import { seedPayments } from './copy-throughput';
 
 /** CPU seconds the connection's backend process has used so far (/proc, Linux). */
 async function backendCpuSeconds(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  const { readFileSync } = await import('node:fs');
-  const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of /proc/PID/stat (11 and 12 after the command's closing parenthesis).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const stat = readProcStat(rows[0]!.pid);
+  if (stat === undefined) throw new Error('/proc cannot be read: this benchmark needs Linux');
+  return (stat.utime + stat.stime) / TICKS_PER_SECOND;
 }
 
 const rows = Number(process.argv[2] ?? 1_000_000);

@@ -57,15 +57,14 @@ export async function loadStoreState(
   const tx = db.transaction(['meta', 'plate_index', 'expansion', 'staged_pages'], 'readonly');
   const done = transactionDone(tx);
   const generation = await readGeneration(tx);
-  const saved = (await requestResult(tx.objectStore('plate_index').get('current'))) as PlateIndexRow | undefined;
-  const pieces =
-    saved !== undefined && saved.generation === generation
-      ? ((await requestResult(tx.objectStore('plate_index').getAll(PIECES(keyRange)))) as PlateIndexPieceRow[])
-      : [];
+  const head = (await requestResult(tx.objectStore('plate_index').get('current'))) as PlateIndexRow | undefined;
+  // The snapshot's pieces are read only when it is of the store's generation.
+  const saved = head?.generation === generation ? head : undefined;
+  const pieces = saved ? ((await requestResult(tx.objectStore('plate_index').getAll(PIECES(keyRange)))) as PlateIndexPieceRow[]) : [];
   const watermark = await readWatermark(tx);
   const staged = await readStagedPages(tx, watermark, keyRange);
   await done;
-  if (saved !== undefined && saved.generation === generation) {
+  if (saved !== undefined) {
     try {
       return { index: PlateIndex.fromSnapshot(joinSnapshot(saved, pieces)), generation, watermark, staged, origin: 'snapshot' };
     } catch (error) {
