@@ -485,7 +485,8 @@ async function main(): Promise<void> {
   const loadAtStart = machineInfo().loadAverage;
   const target = splitRecords(RECORDS);
   step(`building bench/pages/sync.html into ${path.relative(process.cwd(), DIST)}; finding record counts that serve ${RECORDS} records`);
-  const buildMs = await buildBenchPagesInto(['sync'], DIST);
+  // Profiled: not minified, so the profile names the functions (minified, they read `y`, `pi`, …).
+  const buildMs = await buildBenchPagesInto(['sync'], DIST, [], { minify: !PROFILE });
   const server = await serveStatic(DIST);
   const calibrateStarted = performance.now();
   const { counts } = calibrateServedCounts(target, { locations: LOCATION_IDS, seed: SEED, nowMs: NOW_MS });
@@ -864,7 +865,7 @@ async function main(): Promise<void> {
             SEARCH_PROBE ? `${probeExpansionPhase.n} searches, after the sync returned until flush() resolved` : '',
           ],
           ['stale sync (ms)', round(staleSyncMs), stale.types.map((t) => `${t.type} ${round(t.ms)} ${t.outcomes.join(',')}`).join('; ')],
-          ['purge (ms)', round(purge.ms), `${purge.purged} purged (expected ${expected.purged}); ${purge.transactions} transactions, longest ${round(purge.longestTransactionMs)} ms`],
+          ['purge (ms)', round(purge.ms), `${purge.purged} purged (expected ${expected.purged}); ${purge.transactions} transactions, longest ${round(purge.longestTransactionMs)} ms (number ${purge.longestTransactionNumber}, ${purge.longestTransactionRows} rows asked)`],
           [
             'search during the purge, p50 / p95 / max (ms)',
             purgeSearches.n > 0 ? `${round(purgeSearches.p50)} / ${round(purgeSearches.p95)} / ${round(purgeSearches.max)}` : '—',
@@ -1021,6 +1022,8 @@ async function main(): Promise<void> {
         statusTotalsAfter: statusTotals(statusAfterPurge),
         transactions: purge.transactions,
         longestTransactionMs: round(purge.longestTransactionMs),
+        longestTransactionRows: purge.longestTransactionRows,
+        longestTransactionNumber: purge.longestTransactionNumber,
         searchesDuring: { n: purgeSearches.n, p50Ms: round(purgeSearches.p50), p95Ms: round(purgeSearches.p95), maxMs: round(purgeSearches.max) },
       },
       coldStartIndexMs: round(cold.totalMs),

@@ -74,7 +74,7 @@ export async function buildBenchPagesInto(
   names: readonly string[],
   outDir: string,
   plugins: PluginOption[] = [],
-  options: { sourcemap?: boolean } = {},
+  options: { sourcemap?: boolean; minify?: boolean } = {},
 ): Promise<number> {
   const started = performance.now();
   const pagesDir = path.join(BENCH_DIR, 'pages');
@@ -89,6 +89,7 @@ export async function buildBenchPagesInto(
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: options.sourcemap ?? false,
+      minify: options.minify ?? true,
       rolldownOptions: { input: Object.fromEntries(names.map((name) => [name, path.join(pagesDir, `${name}.html`)])) },
     },
     worker: { format: 'es' },

@@ -17,6 +17,8 @@ export type KeyColumn = Float64Array | Uint32Array;
 export const SLOTS_PER_STEP = 8192;
 
 export const CELL_WIDTH = 8;
+/** Runs of kept slots at most this long are copied slot by slot (plate-segment rebuild). */
+const SHORT_RUN = 32;
 export const OVERFLOW_MARK = 0xff;
 
 export interface OverflowPlates {
@@ -210,17 +212,34 @@ export function* rebuildSegmentSteps(
   const overflowPlates: string[] = [];
   const baseOverflow = base.overflow;
   let baseOverflowIndex = 0;
+  // The cells as words, two a slot, for copying a short run's cells: only where the new words are a view of the new
+  // cells (little-endian; cellWordsOf copies otherwise), else a run is copied with set().
+  const baseWords = base.cellWords;
+  const cellWords = cellWordsOf(cells);
+  const shortRun = cellWords.buffer === cells.buffer ? SHORT_RUN : 0;
 
   // Kept base slots are copied a run at a time; a run ends at a dropped slot or an addition.
   let runStart = -1;
   let runOut = 0;
   const copyRun = (end: number): void => {
     if (runStart < 0) return;
-    moves?.runs.push(runStart, runOut, end - runStart);
-    keys.set(baseKeys.subarray(runStart, end), runOut);
-    locationIds.set(base.locationIds.subarray(runStart, end), runOut);
-    expiresAt.set(base.expiresAt.subarray(runStart, end), runOut);
-    cells.set(base.cells.subarray(runStart * CELL_WIDTH, end * CELL_WIDTH), runOut * CELL_WIDTH);
+    const length = end - runStart;
+    moves?.runs.push(runStart, runOut, length);
+    if (length <= shortRun) {
+      // A page's keys fall between the held ones, so most runs are a few slots: a loop, not four subarray views.
+      for (let k = 0; k < length; k++) {
+        keys[runOut + k] = baseKeys[runStart + k]!;
+        locationIds[runOut + k] = base.locationIds[runStart + k]!;
+        expiresAt[runOut + k] = base.expiresAt[runStart + k]!;
+        cellWords[(runOut + k) * 2] = baseWords[(runStart + k) * 2]!;
+        cellWords[(runOut + k) * 2 + 1] = baseWords[(runStart + k) * 2 + 1]!;
+      }
+    } else {
+      keys.set(baseKeys.subarray(runStart, end), runOut);
+      locationIds.set(base.locationIds.subarray(runStart, end), runOut);
+      expiresAt.set(base.expiresAt.subarray(runStart, end), runOut);
+      cells.set(base.cells.subarray(runStart * CELL_WIDTH, end * CELL_WIDTH), runOut * CELL_WIDTH);
+    }
     // Overflow slots before the run were dropped; those inside move with it.
     while (baseOverflowIndex < baseOverflow.slots.length && baseOverflow.slots[baseOverflowIndex]! < end) {
       const slot = baseOverflow.slots[baseOverflowIndex]!;
@@ -274,5 +293,5 @@ export function* rebuildSegmentSteps(
   }
   copyRun(baseSize);
   const overflow = packOverflow(overflowSlots, overflowPlates);
-  return { cells, cellWords: cellWordsOf(cells), keys, locationIds, expiresAt, overflow, presence: null };
+  return { cells, cellWords: shortRun > 0 ? cellWords : cellWordsOf(cells), keys, locationIds, expiresAt, overflow, presence: null };
 }

@@ -55,6 +55,14 @@ export const PURGE_CHUNK = 100;
  * a slow device gets smaller chunks rather than longer waits.
  */
 export const PURGE_CHUNK_TARGET_MS = 5;
+
+/** The last purge's read-write transactions (bench:sync): how many, and the longest: its time, rows asked and number. */
+export interface PurgeStats {
+  transactions: number;
+  longestTransactionMs: number;
+  longestTransactionRows: number;
+  longestTransactionNumber: number;
+}
 const PURGE_CHUNK_MIN = 10;
 
 /**
@@ -559,15 +567,17 @@ export class LocalStore {
    * them.
    */
   /** The last purge's read-write transactions: how many, and the longest (ms, from asking to commit); bench:sync. */
-  lastPurge = { transactions: 0, longestTransactionMs: 0 };
+  lastPurge: PurgeStats = { transactions: 0, longestTransactionMs: 0, longestTransactionRows: 0, longestTransactionNumber: 0 };
 
   async purge(cutoffSeconds: number, signal?: AbortSignal): Promise<number> {
     // Staged records would reach their tables after the purge and outlive it.
     await this.drain(signal);
     const removed = this.#index.removeExpiredBefore(cutoffSeconds);
     let purged = 0;
-    this.lastPurge = { transactions: 0, longestTransactionMs: 0 };
-    let rows = PURGE_CHUNK;
+    this.lastPurge = { transactions: 0, longestTransactionMs: 0, longestTransactionRows: 0, longestTransactionNumber: 0 };
+    // The first chunk is small: how fast this device deletes is not known yet (100 rows took 150–190 ms on a slow
+    // machine, bench:sync 2026-11-28), and a chunk grows at most twice as large as the last.
+    let rows = PURGE_CHUNK_MIN;
     try {
       for (const source of PURGED_SOURCES) {
         let fromExpiry: number | null = null;
@@ -579,14 +589,18 @@ export class LocalStore {
           const chunk = await purgeChunk(this.#idb(), source, cutoffSeconds, this.#keyRange, rows, fromExpiry);
           const took = performance.now() - started;
           this.lastPurge.transactions++;
-          if (took > this.lastPurge.longestTransactionMs) this.lastPurge.longestTransactionMs = took;
+          if (took > this.lastPurge.longestTransactionMs) {
+            this.lastPurge.longestTransactionMs = took;
+            this.lastPurge.longestTransactionRows = rows;
+            this.lastPurge.longestTransactionNumber = this.lastPurge.transactions;
+          }
           if (chunk.deleted === 0) break;
           this.#advancedFrom(chunk.previousGeneration);
           purged += chunk.deleted;
           fromExpiry = chunk.lastExpiry;
           if (chunk.deleted < rows) break;
           const scaled = Math.round((rows * PURGE_CHUNK_TARGET_MS) / Math.max(took, 1));
-          rows = Math.min(PURGE_CHUNK, Math.max(PURGE_CHUNK_MIN, scaled));
+          rows = Math.min(PURGE_CHUNK, 2 * rows, Math.max(PURGE_CHUNK_MIN, scaled));
         }
       }
     } catch (error) {

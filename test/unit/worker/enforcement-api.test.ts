@@ -655,10 +655,15 @@ describe('purge (spec §9)', () => {
     expect(await api.purge(NOW)).toEqual({ purged: gone });
     const after = await readStore(factory);
     expect((after.transactions as { license_plate: string }[]).map((r) => r.license_plate)).toEqual(['KEEP1']);
-    // One generation bump per transaction: at least three chunks (2 × PURGE_CHUNK + 7; more when a chunk reaches its
-    // time budget first), not one transaction for everything.
+    // One generation bump per transaction, not one transaction for everything: at least five chunks, as the first
+    // deletes 10 rows and each at most twice the last (10 + 20 + 40 + 80 + 57 of the 2 × PURGE_CHUNK + 7; more when a
+    // chunk reaches its time budget first).
     const chunks = (after.meta as { value: number }[])[0]!.value - generationBefore;
-    expect(chunks).toBeGreaterThanOrEqual(3);
+    expect(chunks).toBeGreaterThanOrEqual(5);
+    const stats = await api.lastPurge();
+    expect(stats.transactions).toBeGreaterThanOrEqual(chunks);
+    expect(stats.longestTransactionRows).toBeGreaterThanOrEqual(10);
+    expect(stats.longestTransactionRows).toBeLessThanOrEqual(PURGE_CHUNK);
     expect(chunks).toBeLessThanOrEqual(gone);
     expect((await api.status()).types.find((t) => t.type === 'expired')!.totalRecords).toBe(1);
     expect((await api.search({ text: 'OLD', now: NOW })).expired.total).toBe(0);
