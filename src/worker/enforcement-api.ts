@@ -20,7 +20,7 @@ import {
 } from './store';
 import { PLATE_SYMBOLS } from './first-paint';
 import { emptySearchResult, searchFirstPaint, searchStore } from './search-store';
-import { LocalStore, type Log, type PurgeStats } from './store-local';
+import { LocalStore, noPurgeStats, type Log, type PurgeStats } from './store-local';
 import { PAGE_TIMEOUT_MS } from './sync-page-fetch';
 import { runSyncType, type SyncOptions } from './sync-type';
 import { yieldToMessages } from './yield';
@@ -52,7 +52,7 @@ export interface EnforcementApiOptions {
 export interface EnforcementApi extends EnforcementWorkerApi {
   /** Resolves once every synced record sits in its spec table (expansion of staged pages is done). */
   flush(): Promise<void>;
-  /** The last purge's read-write transactions: how many, and the longest in ms (bench:sync). */
+  /** The last purge's read-write transactions (PurgeStats; bench:sync). */
   lastPurge(): Promise<PurgeStats>;
   /** Cancels work in progress and closes the store; later calls find it unavailable. */
   close(): Promise<void>;
@@ -302,7 +302,7 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
 
     async lastPurge() {
       const opened = await ready();
-      return { ...(opened.local?.lastPurge ?? { transactions: 0, longestTransactionMs: 0, longestTransactionRows: 0, longestTransactionNumber: 0 }) };
+      return { ...(opened.local?.lastPurge ?? noPurgeStats()) };
     },
 
     async flush() {

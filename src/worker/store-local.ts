@@ -55,15 +55,22 @@ export const PURGE_CHUNK = 100;
  * a slow device gets smaller chunks rather than longer waits.
  */
 export const PURGE_CHUNK_TARGET_MS = 5;
+const PURGE_CHUNK_MIN = 10;
 
-/** The last purge's read-write transactions (bench:sync): how many, and the longest: its time, rows asked and number. */
+/**
+ * The last purge's read-write transactions (bench:sync): how many, and the longest: its time (asked → committed), the
+ * rows it asked for and its number, which tell a stall of the store from a chunk too large.
+ */
 export interface PurgeStats {
   transactions: number;
   longestTransactionMs: number;
   longestTransactionRows: number;
   longestTransactionNumber: number;
 }
-const PURGE_CHUNK_MIN = 10;
+
+export function noPurgeStats(): PurgeStats {
+  return { transactions: 0, longestTransactionMs: 0, longestTransactionRows: 0, longestTransactionNumber: 0 };
+}
 
 /**
  * What an expansion transaction should take (LocalStore.#expandPage): the next slice's rows are scaled from the last
@@ -566,17 +573,17 @@ export class LocalStore {
    * their reads finish). An aborted purge leaves the index ahead of the tables: it is marked stale and rebuilt from
    * them.
    */
-  /** The last purge's read-write transactions: how many, and the longest (ms, from asking to commit); bench:sync. */
-  lastPurge: PurgeStats = { transactions: 0, longestTransactionMs: 0, longestTransactionRows: 0, longestTransactionNumber: 0 };
+  lastPurge: PurgeStats = noPurgeStats();
 
   async purge(cutoffSeconds: number, signal?: AbortSignal): Promise<number> {
     // Staged records would reach their tables after the purge and outlive it.
     await this.drain(signal);
     const removed = this.#index.removeExpiredBefore(cutoffSeconds);
     let purged = 0;
-    this.lastPurge = { transactions: 0, longestTransactionMs: 0, longestTransactionRows: 0, longestTransactionNumber: 0 };
-    // The first chunk is small: how fast this device deletes is not known yet (100 rows took 150–190 ms on a slow
-    // machine, bench:sync 2026-11-28), and a chunk grows at most twice as large as the last.
+    this.lastPurge = noPurgeStats();
+    // The first chunk is small: how fast this device deletes is not known yet, and a chunk grows at most to twice the
+    // last (one fast chunk scaled the next straight to 100 rows). On bench:sync's machine of 2026-11-28 chunks settled
+    // at ~13 rows for 5 ms: 100 rows would hold the store ~40 ms there, several times that on a slower phone.
     let rows = PURGE_CHUNK_MIN;
     try {
       for (const source of PURGED_SOURCES) {
