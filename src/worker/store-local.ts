@@ -564,6 +564,9 @@ export class LocalStore {
     return next;
   }
 
+  /** The last purge's read-write transactions (bench:sync). */
+  lastPurge: PurgeStats = noPurgeStats();
+
   /**
    * Deletes transactions and bookings whose expiry is before `cutoffSeconds`, in the index and the tables.
    * The index first (one rebuild of each touched segment): searches stop finding purged records at once and never
@@ -573,8 +576,6 @@ export class LocalStore {
    * their reads finish). An aborted purge leaves the index ahead of the tables: it is marked stale and rebuilt from
    * them.
    */
-  lastPurge: PurgeStats = noPurgeStats();
-
   async purge(cutoffSeconds: number, signal?: AbortSignal): Promise<number> {
     // Staged records would reach their tables after the purge and outlive it.
     await this.drain(signal);
