@@ -36,6 +36,7 @@ import { flag, option } from './lib/cli';
 import { calibrateServedCounts, expirySeconds, isServed } from './lib/served-records';
 import { SEARCH_CATEGORIES, type SearchCategory } from '../src/worker/enforcement-worker-api';
 import { STORE_NAME } from '../src/worker/store';
+import { SLOW_PURGE_TRANSACTION_MS } from '../src/worker/store-local';
 import {
   generateEnforcementRecords,
   splitRecords,
@@ -867,7 +868,7 @@ async function main(): Promise<void> {
             SEARCH_PROBE ? `${probeExpansionPhase.n} searches, after the sync returned until flush() resolved` : '',
           ],
           ['stale sync (ms)', round(staleSyncMs), stale.types.map((t) => `${t.type} ${round(t.ms)} ${t.outcomes.join(',')}`).join('; ')],
-          ['purge (ms)', round(purge.ms), `${purge.purged} purged (expected ${expected.purged}); ${purge.transactions} transactions, longest ${round(purge.longestTransactionMs)} ms (number ${purge.longestTransactionNumber}, ${purge.longestTransactionRows} rows asked)`],
+          ['purge (ms)', round(purge.ms), `${purge.purged} purged (expected ${expected.purged}); ${purge.transactions} transactions (${purge.slowTransactions} of ${SLOW_PURGE_TRANSACTION_MS} ms or more), longest ${round(purge.longestTransactionMs)} ms (number ${purge.longestTransactionNumber}, ${purge.longestTransactionRows} rows asked; its first read answered after ${round(purge.longestTransactionFirstReadMs)} ms)`],
           [
             'search during the purge, p50 / p95 / max (ms)',
             purgeSearches.n > 0 ? `${round(purgeSearches.p50)} / ${round(purgeSearches.p95)} / ${round(purgeSearches.max)}` : '—',
@@ -1023,7 +1024,10 @@ async function main(): Promise<void> {
         expectedByType: expected.purgedByType,
         statusTotalsAfter: statusTotals(statusAfterPurge),
         transactions: purge.transactions,
+        slowTransactions: purge.slowTransactions,
+        slowTransactionMs: SLOW_PURGE_TRANSACTION_MS,
         longestTransactionMs: round(purge.longestTransactionMs),
+        longestTransactionFirstReadMs: round(purge.longestTransactionFirstReadMs),
         longestTransactionRows: purge.longestTransactionRows,
         longestTransactionNumber: purge.longestTransactionNumber,
         searchesDuring: { n: purgeSearches.n, p50Ms: round(purgeSearches.p50), p95Ms: round(purgeSearches.p95), maxMs: round(purgeSearches.max) },

@@ -57,19 +57,34 @@ export const PURGE_CHUNK = 100;
 export const PURGE_CHUNK_TARGET_MS = 5;
 const PURGE_CHUNK_MIN = 10;
 
+/** A purge transaction this long or longer counts as slow in PurgeStats (half bench:sync's goal for the longest). */
+export const SLOW_PURGE_TRANSACTION_MS = 50;
+
 /**
- * The last purge's read-write transactions (bench:sync): how many, and the longest: its time (asked → committed), the
- * rows it asked for and its number, which tell a stall of the store from a chunk too large.
+ * The last purge's read-write transactions (bench:sync): how many, how many were slow, and the longest: its time
+ * (asked → committed), the part of it before its first read was answered, the rows it asked for and its number.
+ * Together they tell a stall of the store (a wait before the first read, a few slow transactions spread through the
+ * purge) from a chunk too large (many rows, time spent deleting).
  */
 export interface PurgeStats {
   transactions: number;
+  /** Transactions that took SLOW_PURGE_TRANSACTION_MS or more. */
+  slowTransactions: number;
   longestTransactionMs: number;
+  longestTransactionFirstReadMs: number;
   longestTransactionRows: number;
   longestTransactionNumber: number;
 }
 
 export function noPurgeStats(): PurgeStats {
-  return { transactions: 0, longestTransactionMs: 0, longestTransactionRows: 0, longestTransactionNumber: 0 };
+  return {
+    transactions: 0,
+    slowTransactions: 0,
+    longestTransactionMs: 0,
+    longestTransactionFirstReadMs: 0,
+    longestTransactionRows: 0,
+    longestTransactionNumber: 0,
+  };
 }
 
 /**
@@ -597,8 +612,10 @@ export class LocalStore {
           const chunk = await purgeChunk(this.#idb(), source, cutoffSeconds, this.#keyRange, rows, fromExpiry);
           const took = performance.now() - started;
           this.lastPurge.transactions++;
+          if (took >= SLOW_PURGE_TRANSACTION_MS) this.lastPurge.slowTransactions++;
           if (took > this.lastPurge.longestTransactionMs) {
             this.lastPurge.longestTransactionMs = took;
+            this.lastPurge.longestTransactionFirstReadMs = chunk.firstReadMs;
             this.lastPurge.longestTransactionRows = rows;
             this.lastPurge.longestTransactionNumber = this.lastPurge.transactions;
           }

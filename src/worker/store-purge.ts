@@ -21,6 +21,11 @@ export interface PurgeChunkResult {
   previousGeneration: number;
   /** The expiry of the last row deleted: where the next chunk starts (rows of that expiry may remain). */
   lastExpiry: number | null;
+  /**
+   * Transaction created → its first read (the keys) answered, ms: time spent waiting for the store before deleting
+   * anything (bench:sync reports it for the longest transaction).
+   */
+  firstReadMs: number;
 }
 
 const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
@@ -33,15 +38,18 @@ export async function purgeChunk(
   maxRows: number,
   fromExpiry: number | null = null,
 ): Promise<PurgeChunkResult> {
+  const created = performance.now();
   const tx = db.transaction([source, 'meta'], 'readwrite', RELAXED);
   const done = transactionDone(tx);
   const store = tx.objectStore(source);
   let deleted = 0;
   let previousGeneration = 0;
   let lastExpiry: number | null = null;
+  let firstReadMs = 0;
   try {
     const range = fromExpiry === null ? keyRange.upperBound(cutoffSeconds, true) : keyRange.bound(fromExpiry, cutoffSeconds, false, true);
     const keys = await requestResult(store.index(EXPIRY_FIELD[source]).getAllKeys(range, maxRows));
+    firstReadMs = performance.now() - created;
     if (keys.length > 0) {
       const last = (await requestResult(store.get(keys[keys.length - 1]!))) as Record<string, unknown> | undefined;
       const expiry = last?.[EXPIRY_FIELD[source]];
@@ -59,5 +67,5 @@ export async function purgeChunk(
     throw error;
   }
   await done;
-  return { deleted, previousGeneration, lastExpiry };
+  return { deleted, previousGeneration, lastExpiry, firstReadMs };
 }

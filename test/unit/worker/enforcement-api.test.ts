@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PURGE_AFTER_SECONDS, SYNC_PAGE_SIZE } from '../../../src/contract/enforcement';
 import { createEnforcementApi } from '../../../src/worker/enforcement-api';
-import { PURGE_CHUNK } from '../../../src/worker/store-local';
+import { PURGE_CHUNK, SLOW_PURGE_TRANSACTION_MS } from '../../../src/worker/store-local';
 import { PackedRows } from '../../../src/worker/packed-rows';
 import { STAGED_CHUNK_ROWS } from '../../../src/worker/store-staging';
 import type { SyncProgress } from '../../../src/worker/enforcement-worker-api';
@@ -664,9 +664,38 @@ describe('purge (spec §9)', () => {
     expect(stats.transactions).toBeGreaterThanOrEqual(chunks);
     expect(stats.longestTransactionRows).toBeGreaterThanOrEqual(10);
     expect(stats.longestTransactionRows).toBeLessThanOrEqual(PURGE_CHUNK);
+    // The longest transaction's first read was answered within it, and the slow ones are counted among them all.
+    expect(stats.longestTransactionFirstReadMs).toBeGreaterThan(0);
+    expect(stats.longestTransactionFirstReadMs).toBeLessThanOrEqual(stats.longestTransactionMs);
+    expect(stats.slowTransactions).toBeLessThanOrEqual(stats.transactions);
     expect(chunks).toBeLessThanOrEqual(gone);
     expect((await api.status()).types.find((t) => t.type === 'expired')!.totalRecords).toBe(1);
     expect((await api.search({ text: 'OLD', now: NOW })).expired.total).toBe(0);
+  });
+});
+
+describe('the purge on a store that stalls', () => {
+  it('counts the slow transactions and says how long the longest waited for its first read', async () => {
+    const { server, sync, api } = setup();
+    const cutoff = NOW_S - PURGE_AFTER_SECONDS;
+    server.nowSeconds = NOW_S - 30 * DAY;
+    for (let i = 0; i < 25; i++) server.transaction({ license_plate: `OLD${i}`, expiry_date_time_unix: cutoff - 1 - i });
+    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await sync(type);
+    // Every reading of the clock is 30 ms after the last: each purge transaction takes well over
+    // SLOW_PURGE_TRANSACTION_MS, and its first read is answered before it ends.
+    let clock = performance.now();
+    const spy = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 30));
+    try {
+      expect(await api.purge(NOW)).toEqual({ purged: 25 });
+    } finally {
+      spy.mockRestore();
+    }
+    const stats = await api.lastPurge();
+    expect(stats.transactions).toBeGreaterThanOrEqual(3);
+    expect(stats.slowTransactions).toBe(stats.transactions);
+    expect(stats.longestTransactionMs).toBeGreaterThanOrEqual(SLOW_PURGE_TRANSACTION_MS);
+    expect(stats.longestTransactionFirstReadMs).toBeGreaterThanOrEqual(30);
+    expect(stats.longestTransactionFirstReadMs).toBeLessThan(stats.longestTransactionMs);
   });
 });
 
