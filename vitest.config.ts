@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Two files at a time. Vitest's default is one less than the cores, so on CI's two cores it ran one file at a time:
-    // 741 s, of which the mailing crash test took 336 s; two at a time took 565 s. Files are independent: each
+    // 741 s, of which the mailing crash test took 336 s; two at a time took 565–674 s. Files are independent: each
     // PostgreSQL suite has its own schema or database (production-start alone migrates the cluster's default schema).
     maxWorkers: 2,
     // A file now shares the cores with another: room for a slow moment (no test here takes 5 s alone, the default).
