@@ -10,7 +10,8 @@ export default defineConfig({
     // 741 s, of which the mailing crash test took 336 s; two at a time took 565–674 s. Files are independent: each
     // PostgreSQL suite has its own schema or database (production-start alone migrates the cluster's default schema).
     maxWorkers: 2,
-    // A file now shares the cores with another: room for a slow moment (no test here takes 5 s alone, the default).
+    // A file now shares the cores with another: room for a slow moment (5 s by default; alone, the slowest test without
+    // a timeout of its own took 4.6 s).
     testTimeout: 15_000,
     projects: [
       {

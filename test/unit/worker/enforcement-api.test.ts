@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PURGE_AFTER_SECONDS, SYNC_PAGE_SIZE } from '../../../src/contract/enforcement';
+import { PURGE_AFTER_SECONDS, SYNC_PAGE_SIZE, SYNC_TYPES } from '../../../src/contract/enforcement';
 import { createEnforcementApi } from '../../../src/worker/enforcement-api';
 import { PURGE_CHUNK, SLOW_PURGE_TRANSACTION_MS } from '../../../src/worker/store-local';
 import { PackedRows } from '../../../src/worker/packed-rows';
@@ -622,7 +622,7 @@ describe('purge (spec §9)', () => {
     server.booking('spothero', { license_plate: 'KEEP3', expiry: NOW_S });
     server.booking('parkwhiz', { license_plate: 'GONE3', expiry: cutoff - 10 * DAY });
     server.monthlyParker({ license_plate: 'KEEP4', updated_at: NOW_S - 60 * DAY });
-    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await sync(type);
+    for (const type of SYNC_TYPES) await sync(type);
     expect(await api.purge(NOW)).toEqual({ purged: 3 });
     const tables = await readStore(factory);
     const plates = ['transactions', 'spothero', 'parkwhiz', 'monthly_parkers'].flatMap((t) =>
@@ -647,7 +647,7 @@ describe('purge (spec §9)', () => {
     const gone = PURGE_CHUNK * 2 + 7;
     for (let i = 0; i < gone; i++) server.transaction({ license_plate: `OLD${i}`, expiry_date_time_unix: cutoff - 1 - i });
     server.transaction({ license_plate: 'KEEP1', expiry_date_time_unix: cutoff });
-    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await sync(type);
+    for (const type of SYNC_TYPES) await sync(type);
     const before = await readStore(factory);
     const generationBefore = (before.meta as { value: number }[])[0]!.value;
     expect((await api.status()).types.find((t) => t.type === 'expired')!.totalRecords).toBe(gone + 1);
@@ -680,7 +680,7 @@ describe('the purge on a store that stalls', () => {
     const cutoff = NOW_S - PURGE_AFTER_SECONDS;
     server.nowSeconds = NOW_S - 30 * DAY;
     for (let i = 0; i < 25; i++) server.transaction({ license_plate: `OLD${i}`, expiry_date_time_unix: cutoff - 1 - i });
-    for (const type of ['valid', 'expired', 'spothero', 'parkwhiz', 'monthly_parkers'] as const) await sync(type);
+    for (const type of SYNC_TYPES) await sync(type);
     // Every reading of the clock is 30 ms after the last: each purge transaction takes well over
     // SLOW_PURGE_TRANSACTION_MS, and its first read is answered before it ends.
     let clock = performance.now();
