@@ -88,11 +88,15 @@ export async function listLocationRefs(db: Queryable): Promise<LocationRef[]> {
   return rows;
 }
 
+/**
+ * The locations of a scope, for a screen's location choice: by name as people read them (`lower(name)`: "Union …"
+ * before "UX …" whatever the collation; PGlite's is C), the id breaking ties.
+ */
 export async function listLocationRefsIn(db: Queryable, scope: LocationScope): Promise<LocationRef[]> {
-  if (scope.all) return listLocationRefs(db);
   const { rows } = await db.query<LocationRef>(
-    'SELECT location_id, name, time_zone FROM locations WHERE location_id = ANY($1::int[]) ORDER BY lower(name)',
-    [scope.ids],
+    `SELECT location_id, name, time_zone FROM locations
+      WHERE ${scope.all ? 'true' : 'location_id = ANY($1::int[])'} ORDER BY lower(name), location_id`,
+    scope.all ? [] : [scope.ids],
   );
   return rows;
 }

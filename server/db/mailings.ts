@@ -88,24 +88,32 @@ export async function optOutSegmentBeyond(db: Queryable, segment: Segment, keep:
 
 /** Ids the segment names that do not exist, by field, for a 400. */
 export async function unknownSegmentIds(db: Queryable, segment: Segment): Promise<Record<string, string>> {
-  const [table, key, field] =
+  // Enforcement Lite locations are another offering: not among Mailing's locations, so not addressable here either.
+  const [table, key, field, offered] =
     segment.kind === 'parkers'
-      ? ['locations', 'location_id', 'segment.locationIds']
-      : ['roles', 'role_id', 'segment.roleIds'];
+      ? ['locations', 'location_id', 'segment.locationIds', " AND t.offering = 'full'"]
+      : ['roles', 'role_id', 'segment.roleIds', ''];
   const ids = segment.kind === 'parkers' ? segment.locationIds : segment.roleIds;
   const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM unnest($1::int[]) AS wanted(id) WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = wanted.id)`,
+    `SELECT id FROM unnest($1::int[]) AS wanted(id) WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = wanted.id${offered})`,
     [ids],
   );
   if (rows.length === 0) return {};
   return { [field]: `No ${segment.kind === 'parkers' ? 'location' : 'role'} with id ${rows.map((row) => row.id).join(', ')}.` };
 }
 
+/**
+ * The segment's choices. Locations are the full offering's (Enforcement Lite's are another product, edited in its own
+ * section), and names sort as people read them: `lower(name)`, so "Union …" comes before "UX …" whatever the
+ * database's collation (PGlite's is C, where every capital sorts first).
+ */
 export async function mailingOptions(db: Queryable): Promise<MailingOptions> {
   const [locations, statuses, roles] = await Promise.all([
-    db.query<{ location_id: number; name: string }>('SELECT location_id, name FROM locations ORDER BY name, location_id'),
+    db.query<{ location_id: number; name: string }>(
+      "SELECT location_id, name FROM locations WHERE offering = 'full' ORDER BY lower(name), location_id",
+    ),
     db.query<{ parker_status: string }>('SELECT DISTINCT parker_status FROM monthly_parkers ORDER BY parker_status'),
-    db.query<{ role_id: number; name: string }>('SELECT role_id, name FROM roles ORDER BY name, role_id'),
+    db.query<{ role_id: number; name: string }>('SELECT role_id, name FROM roles ORDER BY lower(name), role_id'),
   ]);
   return {
     locations: locations.rows,
@@ -117,12 +125,12 @@ export async function mailingOptions(db: Queryable): Promise<MailingOptions> {
 export async function segmentLabel(db: Queryable, segment: Segment): Promise<string> {
   if (segment.kind === 'parkers') {
     const { rows } = await db.query<{ name: string }>(
-      'SELECT name FROM locations WHERE location_id = ANY($1::int[]) ORDER BY name',
+      'SELECT name FROM locations WHERE location_id = ANY($1::int[]) ORDER BY lower(name), location_id',
       [segment.locationIds],
     );
     return `${segment.parkerStatus} monthly parkers at ${rows.map((row) => row.name).join(', ')}`;
   }
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM roles WHERE role_id = ANY($1::int[]) ORDER BY name', [
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM roles WHERE role_id = ANY($1::int[]) ORDER BY lower(name), role_id', [
     segment.roleIds,
   ]);
   return `Staff with role ${rows.map((row) => row.name).join(', ')}`;

@@ -105,11 +105,14 @@ export async function findRateChange(db: Queryable, rateSetId: number, now: Date
   return rows[0];
 }
 
-/** The locations a user may see rates of, for the location choice. */
+/**
+ * The locations a user may see rates of, for the location choice, by name as people read them. Only the full
+ * offering's: an Enforcement Lite operator's pay stations are not priced here.
+ */
 export async function rateLocationRefs(db: Queryable, scope: LocationScope) {
   const { rows } = await db.query<{ location_id: number; name: string; time_zone: string }>(
     `SELECT location_id, name, time_zone FROM locations
-      WHERE ${scope.all ? 'true' : 'location_id = ANY($1::int[])'} ORDER BY lower(name), location_id`,
+      WHERE offering = 'full' AND ${scope.all ? 'true' : 'location_id = ANY($1::int[])'} ORDER BY lower(name), location_id`,
     scope.all ? [] : [scope.ids],
   );
   return rows;
@@ -135,11 +138,12 @@ const configOf = (row: ConfigRow): RateLocation['config'] => ({
   dailyMaximum: row.daily_maximum,
 });
 
-/** A location's rates now: configuration, the set in force, the next scheduled change. Undefined: no such location. */
+/** A location's rates now: configuration, the set in force, the next scheduled change. Undefined: no such location, or a lite one. */
 export async function findRateLocation(db: Queryable, locationId: number, now: Date): Promise<RateLocation | undefined> {
   const { rows } = await db.query<{ location_id: number; name: string; time_zone: string } & Partial<ConfigRow>>(
     `SELECT l.location_id, l.name, l.time_zone, ${CONFIG_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')}
-       FROM locations l LEFT JOIN rate_configs c ON c.location_id = l.location_id WHERE l.location_id = $1`,
+       FROM locations l LEFT JOIN rate_configs c ON c.location_id = l.location_id
+      WHERE l.location_id = $1 AND l.offering = 'full'`,
     [locationId],
   );
   const row = rows[0];
@@ -172,7 +176,7 @@ export async function findRateLocation(db: Queryable, locationId: number, now: D
 
 /** The location's configuration row, created with the defaults (version 0) if missing, locked for this transaction. */
 async function lockConfig(tx: Queryable, locationId: number): Promise<ConfigRow | undefined> {
-  const exists = await tx.query('SELECT 1 FROM locations WHERE location_id = $1 FOR SHARE', [locationId]);
+  const exists = await tx.query("SELECT 1 FROM locations WHERE location_id = $1 AND offering = 'full' FOR SHARE", [locationId]);
   if (exists.rows.length === 0) return undefined;
   const d = DEFAULT_RATE_CONFIG;
   await tx.query(

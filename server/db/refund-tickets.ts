@@ -26,8 +26,18 @@ function filtered(scope: LocationScope, query: TicketListQuery) {
   if (!scope.all) conditions.push(`k.location_id = ANY(${params.add(scope.ids)}::int[])`);
   if (query.status) conditions.push(`k.status = ${params.add(query.status)}`);
   if (query.locationId) conditions.push(`k.location_id = ${params.add(query.locationId)}::int`);
-  if (query.from) conditions.push(`k.created_at >= ${params.add(query.from)}::date::timestamp AT TIME ZONE 'UTC'`);
-  if (query.to) conditions.push(`k.created_at < (${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  // Days on each ticket's location's own clock, as the list shows its times (and as the transaction search does).
+  // The UTC bounds widened by the widest offsets (−12 h … +14 h) keep the test on created_at sargable.
+  if (query.from) {
+    const day = params.add(query.from);
+    conditions.push(`k.created_at >= ${day}::date::timestamp AT TIME ZONE 'UTC' - interval '14 hours'`);
+    conditions.push(`k.created_at >= ${day}::date::timestamp AT TIME ZONE l.time_zone`);
+  }
+  if (query.to) {
+    const day = params.add(query.to);
+    conditions.push(`k.created_at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC' + interval '12 hours'`);
+    conditions.push(`k.created_at < (${day}::date + 1)::timestamp AT TIME ZONE l.time_zone`);
+  }
   const where = `WHERE ${conditions.length ? conditions.join(' AND ') : 'true'}`;
   return {
     params,

@@ -115,10 +115,43 @@ describe.each(BACKENDS)('dashboard endpoints on %s', (backend) => {
       ['from=2030-03-05&to=2030-03-04', 'from'],
       ['from=yesterday', 'from'],
       ['from=2000-01-01&to=2030-03-04', 'to'],
+      ['from=2029-03-03&to=2030-03-04', 'to'], // 367 days: one more than a range may span
+      ['range=tomorrow', 'range'],
     ] as const) {
       const result = await settled(BOOKS, query);
       expect(result.status, query).toBe(400);
       expect(result.body.message, query).toContain(field);
+    }
+  });
+
+  it('accepts a range of 366 days, the longest', async () => {
+    const result = await settled(BOOKS, 'from=2028-03-05&to=2029-03-05');
+    expect(result.status).toBe(200);
+    expect(result.body.data!.days).toHaveLength(366);
+  });
+
+  it('resolves named ranges in the locations’ own zones, each ending on the last day over at all of them', async () => {
+    const clock = api().clock;
+    const before = clock.now;
+    try {
+      // 06:30 UTC on 5 March: 00:30 on the 5th in Chicago, still 22:30 on the 4th in Seattle.
+      clock.now = new Date('2030-03-05T06:30:00Z');
+      const days = async (email: string, query: string) => {
+        const data = (await settled(email, query)).body.data!;
+        return [data.from, data.to];
+      };
+      expect(await days(DESK, 'range=yesterday')).toEqual(['2030-03-04', '2030-03-04']);
+      expect(await days(BOOKS, 'range=yesterday&locationId=1')).toEqual(['2030-03-04', '2030-03-04']);
+      // Over every location the 4th is not over in Seattle yet.
+      expect(await days(BOOKS, 'range=yesterday')).toEqual(['2030-03-03', '2030-03-03']);
+      expect(await days(DESK, 'range=thisMonth')).toEqual(['2030-03-01', '2030-03-04']);
+      expect(await days(DESK, 'range=last30')).toEqual(['2030-02-03', '2030-03-04']);
+      expect(await days(DESK, '')).toEqual(['2030-02-26', '2030-03-04']);
+      // 05:30 UTC: the 4th is still today in Chicago, so its yesterday is the 3rd (UTC's would be the 4th).
+      clock.now = new Date('2030-03-05T05:30:00Z');
+      expect(await days(DESK, 'range=yesterday')).toEqual(['2030-03-03', '2030-03-03']);
+    } finally {
+      clock.now = before;
     }
   });
 

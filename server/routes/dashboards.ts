@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
-  MAX_SETTLED_RANGE_DAYS,
   REALTIME_DASHBOARD_PATH,
   REALTIME_STREAM_PATH,
   realtimeQuerySchema,
@@ -14,16 +13,19 @@ import {
   type SettledQuery,
 } from '../../src/contract/dashboards';
 import { successEnvelope } from '../../src/contract/envelope';
+import { addDays, presetDays, settledRangeProblem, settledToday } from '../../src/contract/settled-ranges';
 import { isCalendarDate } from '../../src/contract/transactions';
 import type { FeatureCode } from '../../src/permissions/features';
 import { hasPermission } from '../../src/permissions/rules';
 import { createChangeFeed } from '../dashboards/change-feed';
 import { realtimeSummary, settledDashboard, settledRows, type SettledCsvRow } from '../db/dashboards';
+import type { Queryable } from '../db/db';
+import { listLocationRefsIn } from '../db/locations';
 import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
 import { csvFileName, csvResponse } from '../http/csv';
 import { parametersSchema, responseSchema } from '../http/openapi-schemas';
 import { errorResponses, failure } from '../http/responses';
-import { locationScope } from '../http/scope';
+import { locationScope, type LocationScope } from '../http/scope';
 import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
 
 const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
@@ -53,20 +55,22 @@ const csvRow = (row: SettledCsvRow) => [
   dollars(row.net_cents),
 ];
 
-const DAY_MS = 86_400_000;
-
-/** The range in whole days, or the 400's sentence naming the field. Without dates: the last 7 days to yesterday. */
-function settledRange(query: SettledQuery, now: Date): { from: string; to: string } | string {
+/**
+ * The range in whole days, or the 400's sentence naming the field. A named range (default: the last 7 days) is
+ * resolved in the zones of the locations asked about (settled-ranges.ts), so "yesterday" is yesterday there.
+ */
+async function settledRange(db: Queryable, scope: LocationScope, query: SettledQuery, locationId: number | undefined, now: Date) {
   for (const field of ['from', 'to'] as const) {
     const value = query[field];
     if (value !== undefined && !isCalendarDate(value)) return `Invalid query: ${field}: ${value} is not a calendar date.`;
   }
-  const yesterday = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
-  const to = query.to ?? yesterday;
-  const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS).toISOString().slice(0, 10);
-  if (from > to) return `Invalid query: from (${from}) is after to (${to}).`;
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
-  if (days > MAX_SETTLED_RANGE_DAYS) return `Invalid query: to: the range may span at most ${MAX_SETTLED_RANGE_DAYS} days.`;
+  const zones = async () =>
+    (await listLocationRefsIn(db, scope)).filter((ref) => locationId === undefined || ref.location_id === locationId).map((ref) => ref.time_zone);
+  const named = query.from === undefined || query.to === undefined ? presetDays(query.range ?? 'last7', settledToday(await zones(), now.getTime())) : null;
+  const to = query.to ?? named!.to;
+  const from = query.from ?? (query.to === undefined ? named!.from : addDays(to, -6));
+  const problem = settledRangeProblem(from, to);
+  if (problem) return `Invalid query: ${from > to ? 'from' : 'to'}: ${problem}`;
   return { from, to };
 }
 
@@ -195,9 +199,9 @@ export function registerDashboardRoutes(app: ApiApp, deps: RouteDeps): void {
     const query = c.req.valid('query');
     const locationId = admit(c, 'sd', query.locationId);
     if (locationId instanceof Response) return locationId as never;
-    const range = settledRange(query, deps.now());
-    if (typeof range === 'string') return c.json(failure(range), 400);
     const scope = locationScope(c.get('staff').record, 'sd');
+    const range = await settledRange(deps.db, scope, query, locationId, deps.now());
+    if (typeof range === 'string') return c.json(failure(range), 400);
     return c.json({ success: true as const, data: await settledDashboard(deps.db, scope, { ...range, locationId }) }, 200);
   });
 
@@ -218,9 +222,9 @@ export function registerDashboardRoutes(app: ApiApp, deps: RouteDeps): void {
     const query = c.req.valid('query');
     const locationId = admit(c, 'sd', query.locationId);
     if (locationId instanceof Response) return locationId as never;
-    const range = settledRange(query, deps.now());
-    if (typeof range === 'string') return c.json(failure(range), 400);
     const scope = locationScope(c.get('staff').record, 'sd');
+    const range = await settledRange(deps.db, scope, query, locationId, deps.now());
+    if (typeof range === 'string') return c.json(failure(range), 400);
     const batches = settledRows(deps.db, scope, { ...range, locationId });
     return csvResponse(c, {
       fileName: csvFileName('settled', deps.now()),

@@ -158,6 +158,8 @@ describe.each(BACKENDS)('Enforcement Lite on %s', (backend) => {
     ['name', { name: '  ' }],
     ['operator_name', { operator_name: '' }],
     ['time_zone', { time_zone: 'Mars/Olympus' }],
+    ['time_zone', { time_zone: undefined }],
+    ['time_zone', { time_zone: '' }],
     ['capacity', { capacity: -1 }],
     ['grace_period_minutes', { grace_period_minutes: 1.5 }],
     ['status', { status: 'closed' }],

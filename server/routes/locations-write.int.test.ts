@@ -82,6 +82,10 @@ describe.each(BACKENDS)('location changes on %s', (backend) => {
       ['an unknown field', { owner: 'me' }, 'owner'],
       ['an invalid time zone', { time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
       ['a time zone with SQL in it', { time_zone: "UTC'; DROP TABLE locations; --" }, 'time_zone'],
+      ['no time zone', { time_zone: undefined }, 'time_zone'],
+      ['an empty time zone', { time_zone: '' }, 'time_zone'],
+      ['a time zone in the wrong case', { time_zone: 'america/chicago' }, 'time_zone'],
+      ['an abbreviation for a time zone', { time_zone: 'CST' }, 'time_zone'],
       ['negative spaces', { capacity: -1 }, 'capacity'],
       ['fractional spaces', { capacity: 1.5 }, 'capacity'],
       ['a grace period of two days', { grace_period_minutes: 2880 }, 'grace_period_minutes'],
@@ -96,6 +100,16 @@ describe.each(BACKENDS)('location changes on %s', (backend) => {
       expect(result.body.message).toContain(field);
       expect(Object.keys((result.body.data as { fieldErrors: object }).fieldErrors)).toContain(field);
       expect([await locationCount(), await auditCount()]).toEqual([locations, audits]);
+    });
+
+    // Issue 33: a new location has no default zone; the person chooses one, and a request without it is refused.
+    it.each([
+      ['a missing', undefined],
+      ['an empty', ''],
+    ])('refuses %s time zone, saying to choose one', async (_case, timeZone) => {
+      const result = await api().postAs('superuser@example.com', '/locations', { ...NEW_LOCATION, name: 'No zone', time_zone: timeZone });
+      expect(result.status).toBe(400);
+      expect(result.body.data).toEqual({ fieldErrors: { time_zone: 'Choose the time zone of this location.' } });
     });
 
     it('keeps SQL in a name as text', async () => {

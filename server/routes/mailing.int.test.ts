@@ -3,6 +3,7 @@ import type { Paged } from '../../src/contract/lists';
 import type { Mailing, MailingOptions, MailingPreview } from '../../src/contract/mailing';
 import type { Db } from '../db/db';
 import { MailingRunner, type MailerSettings } from '../mailing/runner';
+import { addNamedLocations } from '../testing/named-locations';
 import { useSeededApi } from '../testing/seeded-api';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 import { createTestApi } from '../testing/test-api';
@@ -69,6 +70,25 @@ describe.each(BACKENDS)('mailing on %s', (backend) => {
     expect(result.body.data?.parkerStatuses).toContain(STATUS);
     expect(result.body.data?.locations.map((l) => l.location_id).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(result.body.data?.roles.length).toBeGreaterThan(0);
+  });
+
+  // Issue 33: Enforcement Lite's locations are another offering, and names sort as people read them.
+  it('offers only full-offering locations, "Union …" before "UX …", and refuses a lite one in a segment', async () => {
+    const added = await addNamedLocations(db(), [
+      { name: 'UX Mailtest Lot', offering: 'full' },
+      { name: 'Union Mailtest Garage', offering: 'full' },
+      { name: 'Alpha Mailtest Lite', offering: 'lite' },
+    ]);
+    try {
+      const names = (await api.getAs<MailingOptions>(SU, '/mailings/options')).body.data!.locations.map((l) => l.name);
+      expect(names.filter((name) => name.includes('Mailtest'))).toEqual(['Union Mailtest Garage', 'UX Mailtest Lot']);
+      const lite = { ...segment, locationIds: [added.ids.get('Alpha Mailtest Lite')!] };
+      const refused = await api.postAs(SU, '/mailings/preview', { ...content, segment: lite });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain('segment.locationIds');
+    } finally {
+      await added.remove();
+    }
   });
 
   it('previews the count (one per address, opted-out left out) and rendered, personalised samples', async () => {

@@ -8,6 +8,7 @@ import { applyUserSeed } from '../db/seed/apply-user-seed';
 import { seedDemoRates } from '../db/seed/demo-rates';
 import { idTokenFor } from '../testing/test-api';
 import { BACKENDS } from '../testing/test-database';
+import { addNamedLocations } from '../testing/named-locations';
 import { useSeededApi } from '../testing/seeded-api';
 
 /** Rate settings edit at 1, view at 2. */
@@ -57,6 +58,22 @@ describe.each(BACKENDS)('rates on %s', (backend) => {
     expect(await ids(EDITOR)).toEqual([1, 2]);
     expect(await ids(VIEWER)).toEqual([1]);
     expect((await api().getAs(NO_ACCESS, '/rates/locations')).status).toBe(403);
+  });
+
+  // Issue 33: Enforcement Lite's locations are not priced here, and names sort as people read them.
+  it('offers only full-offering locations, "Union …" before "UX …"; a lite one is not found', async () => {
+    const added = await addNamedLocations(db(), [
+      { name: 'UX Ratetest Lot', offering: 'full' },
+      { name: 'Union Ratetest Garage', offering: 'full' },
+      { name: 'Alpha Ratetest Lite', offering: 'lite' },
+    ]);
+    try {
+      const choices = (await api().getAs<{ name: string }[]>(SUPERUSER, '/rates/locations')).body.data!.map((row) => row.name);
+      expect(choices.filter((name) => name.includes('Ratetest'))).toEqual(['Union Ratetest Garage', 'UX Ratetest Lot']);
+      expect((await api().getAs(SUPERUSER, `/rates/locations/${added.ids.get('Alpha Ratetest Lite')}`)).status).toBe(404);
+    } finally {
+      await added.remove();
+    }
   });
 
   it("shows a location's configuration and the seeded set in force, to those allowed there", async () => {

@@ -147,6 +147,14 @@ describe.each(BACKENDS)('refund tickets on %s', (backend) => {
     expect(open_.body.data?.rows.every((row) => row.status === 'rejected')).toBe(true);
     expect(open_.body.data?.total).toBeGreaterThan(0);
     expect((await call('finance@example.com', '/refund-tickets?from=2026-02-30')).status).toBe(400);
+    // Days are on the ticket's location's clock: 05:00 UTC on 3 March is still 2 March (23:00) in Chicago.
+    const late = (await open('superuser@example.com', await payment('9.00'), 900)).body.data!;
+    await db().query(`UPDATE refund_tickets SET created_at = '2026-03-03T05:00:00Z' WHERE ticket_id = $1`, [late.ticket_id]);
+    const onDay = async (from: string, to: string) =>
+      (await call<Paged<TicketRow>>('finance@example.com', `/refund-tickets?locationId=1&from=${from}&to=${to}&pageSize=100`)).body.data!.rows.map((row) => row.ticket_id);
+    expect(await onDay('2026-03-02', '2026-03-02')).toContain(late.ticket_id);
+    expect(await onDay('2026-03-03', '2026-03-03')).not.toContain(late.ticket_id);
+    expect(await onDay('2026-03-01', '2026-03-01')).not.toContain(late.ticket_id);
 
     const { token } = await context.api.signIn('finance@example.com');
     const response = await context.api.app.request('/refund-tickets/export?locationId=3', {

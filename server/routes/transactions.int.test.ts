@@ -6,6 +6,7 @@ import { applyUserSeed } from '../db/seed/apply-user-seed';
 import { writeAudit } from '../db/audit';
 import { idTokenFor } from '../testing/test-api';
 import { BACKENDS } from '../testing/test-database';
+import { addNamedLocations } from '../testing/named-locations';
 import { useSeededApi } from '../testing/seeded-api';
 
 /** Refund portal view at Union Station (1) only. */
@@ -43,6 +44,21 @@ describe.each(BACKENDS)('transaction endpoints on %s', (backend) => {
 
   const search = (email: string, query: string) => api().getAs<Paged<TransactionRow>>(email, `/transactions?${query}`);
   const ids = (result: { body: { data?: Paged<TransactionRow> } }) => result.body.data?.rows.map((row) => row.transaction_id);
+
+  // Issue 33: a superuser's location choice came in id order; names sort as people read them.
+  it('offers a superuser every location by name, "Union …" before "UX …"', async () => {
+    const added = await addNamedLocations(context.database.db, [
+      { name: 'UX Choicetest Lot', offering: 'full' },
+      { name: 'Union Choicetest Garage', offering: 'full' },
+    ]);
+    try {
+      const choice = (await api().getAs<{ name: string }[]>('superuser@example.com', '/transactions/locations')).body.data!;
+      const names = choice.map((location) => location.name);
+      expect(names.filter((name) => name.includes('Choicetest'))).toEqual(['Union Choicetest Garage', 'UX Choicetest Lot']);
+    } finally {
+      await added.remove();
+    }
+  });
 
   it('finds a payment by a plate fragment, in any case, only at the user’s locations', async () => {
     expect(ids(await search(DESK, 'plate=bc12'))).toEqual([9001]);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError } from '../api/client';
 import type { Paged } from '../contract/lists';
+import type { ListResult } from '../ui/list-results';
 
 /**
  * What the admin lists share on the route side (docs/sections.md "Lists"): the URL's search, checked with the
@@ -66,8 +67,8 @@ export function forgivingSearch<S extends z.core.$ZodType<object, object>>(
   };
 }
 
-/** A list page, or why the server would not give it: shown in place, beside the filters that may be the cause. */
-export type ListResult<Row> = { ok: true; page: Paged<Row> } | { ok: false; message: string; status?: number };
+// The list screen's (src/ui/list-results.tsx): what a loader gives it.
+export type { ListResult } from '../ui/list-results';
 
 /** Runs a list loader; a refusal or failure of the API becomes the screen's to show (the toast has said it too). */
 export async function loadListPage<Row>(load: () => Promise<Paged<Row>>): Promise<ListResult<Row>> {

@@ -1,26 +1,52 @@
-import { canOpen, type AccessContext, type Section } from './route-access';
+import { canOpen, sectionAccess, type AccessContext, type Section } from './route-access';
 
 /**
  * The console's sections in sidebar order (spec §2), each with the route it opens and the rule that guards it.
  * `needsAuthentication`: spec §6 says these entries also require authentication to be enabled, i.e. a session the
  * identity provider and the server confirmed in this visit; a session restored from the local cache while offline
- * (officers) offers only what works offline (docs/decisions.md).
+ * (officers) offers only what works offline (docs/decisions.md). `activeUnder`: the other addresses of the entry's
+ * screens, where it shows as the current one (Transactions on the tickets and on a transaction).
  */
 export const NAVIGATION = [
   { label: 'Real Time Dashboard', to: '/', section: 'realTimeDashboard', needsAuthentication: true },
   { label: 'Settled Dashboard', to: '/settled-dashboard', section: 'settledDashboard', needsAuthentication: true },
   { label: 'Enforcement', to: '/list', section: 'enforcement', needsAuthentication: false },
-  { label: 'Configure Rates', to: '/rate-selection', section: 'rateSelection', needsAuthentication: true },
+  {
+    label: 'Configure Rates',
+    to: '/rate-selection',
+    section: 'rateSelection',
+    needsAuthentication: true,
+    activeUnder: ['/rate-config'],
+  },
   { label: 'Rate Changes', to: '/rates', section: 'rateChanges', needsAuthentication: true },
-  { label: 'Locations', to: '/locations', section: 'locations', needsAuthentication: true },
+  {
+    label: 'Locations',
+    to: '/locations',
+    section: 'locations',
+    needsAuthentication: true,
+    activeUnder: ['/add-location', '/edit-location'],
+  },
   { label: 'Promo Codes', to: '/promo-codes', section: 'promoCodes', needsAuthentication: true },
-  { label: 'Transactions', to: '/refund-portal', section: 'refundPortal', needsAuthentication: true },
+  // The transaction search, as the entry's name says; the refund tickets are a tab beside it.
+  {
+    label: 'Transactions',
+    to: '/refund-portal/transactions',
+    section: 'refundPortal',
+    needsAuthentication: true,
+    activeUnder: ['/refund-portal', '/transactions'],
+  },
   { label: 'Users', to: '/user-config', section: 'users', needsAuthentication: true },
   { label: 'User Roles', to: '/role-Config', section: 'userRoles', needsAuthentication: true },
   { label: 'Enforcement Lite', to: '/enforcement-lite', section: 'enforcementLite', needsAuthentication: false },
   { label: 'Mailing', to: '/mailing', section: 'mailing', needsAuthentication: false },
   { label: 'Database Copy', to: '/database-copy', section: 'databaseCopy', needsAuthentication: false },
-] as const satisfies readonly { label: string; to: string; section: Section; needsAuthentication: boolean }[];
+] as const satisfies readonly {
+  label: string;
+  to: string;
+  section: Section;
+  needsAuthentication: boolean;
+  activeUnder?: readonly string[];
+}[];
 
 export type NavigationEntry = (typeof NAVIGATION)[number];
 
@@ -30,11 +56,15 @@ export function visibleNavigation(ctx: AccessContext & { authEnabled: boolean })
 }
 
 /**
- * Where a freshly signed-in user lands when no page asked for them: /list for a user whose only section is
- * Enforcement (an officer in the field wants the search, not a one-entry list), else `/` (spec §2 decides what `/`
- * shows). Enforcement is offered with or without a confirmed session, so the rule is the same offline.
+ * Where a freshly signed-in user lands when no page asked for them: the section itself for a user whose permissions
+ * allow exactly one (an officer wants the plate search, a promo-code clerk the promo codes, not a page listing one
+ * link), else `/` (spec §2 decides what `/` shows). Entries guarded by the same rule are one section: Configure Rates
+ * and Rate Changes both need rate settings, and such a user lands on the first. The rule ignores whether the session
+ * is confirmed, so it is the same offline.
  */
 export function homePath(ctx: AccessContext): string {
-  const entries = visibleNavigation({ ...ctx, authEnabled: true });
-  return entries.length === 1 && entries[0]!.section === 'enforcement' ? entries[0]!.to : '/';
+  const [first, ...others] = visibleNavigation({ ...ctx, authEnabled: true });
+  if (!first) return '/';
+  const oneSection = others.every((entry) => sectionAccess[entry.section] === sectionAccess[first.section]);
+  return oneSection ? first.to : '/';
 }

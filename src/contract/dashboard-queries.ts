@@ -18,12 +18,24 @@ export const SETTLED_EXPORT_PATH = '/dashboards/settled/export';
 export const realtimeQuerySchema = z.object({ locationId: locationIdParam });
 export type RealtimeQuery = z.infer<typeof realtimeQuerySchema>;
 
-/** Settled money between two local days, both included. */
-export const settledQuerySchema = z.object({ from: dateParam, to: dateParam, locationId: locationIdParam });
+/** The named ranges, resolved by the server in the locations' own zones (settled-ranges.ts). */
+export const SETTLED_PRESETS = ['yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth'] as const;
+export type SettledPreset = (typeof SETTLED_PRESETS)[number];
+
+/**
+ * Settled money between two local days, both included (at most 366: settled-ranges.ts), or over a named `range`
+ * (default: the last 7 complete days); `from` and `to` win over `range`.
+ */
+export const settledQuerySchema = z.object({
+  range: z.optional(z.enum(SETTLED_PRESETS, 'must be yesterday, last7, last30, thisMonth or lastMonth')),
+  from: dateParam,
+  to: dateParam,
+  locationId: locationIdParam,
+});
 export type SettledQuery = z.infer<typeof settledQuerySchema>;
 
 /** The settled dashboard's ranges; `custom` takes `from` and `to`. */
-export const SETTLED_RANGES = ['yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth', 'custom'] as const;
+export const SETTLED_RANGES = [...SETTLED_PRESETS, 'custom'] as const;
 export type SettledRange = (typeof SETTLED_RANGES)[number];
 
 /** The settled dashboard's URL: a named range (default: the last 7 days) or a custom one, and the location. */

@@ -83,5 +83,5 @@ export const settledDashboardSchema = z.object({
 });
 export type SettledDashboard = z.infer<typeof settledDashboardSchema>;
 
-/** The longest range one request may ask for: ten years of days. */
-export const MAX_SETTLED_RANGE_DAYS = 3660;
+/** The longest range one request may ask for: settled-ranges.ts. */
+export { MAX_SETTLED_RANGE_DAYS } from './settled-ranges';

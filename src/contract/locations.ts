@@ -17,16 +17,28 @@ export const MAX_CAPACITY = 100_000;
 /** A day: longer grace than that is a mistake in minutes vs hours. */
 export const MAX_GRACE_PERIOD_MINUTES = 1440;
 
-/** An IANA zone name the runtime knows ("America/Chicago"); the same check runs in the browser and on the server. */
+/**
+ * An IANA zone name the runtime knows, spelled as the database spells it ("America/Chicago", or "UTC"); the same check
+ * runs in the browser and on the server. Area/Location names only: "EST" or "CST6CDT" are zones too, but not what a
+ * person means by a location's clock. A name in another case ("america/chicago") is refused rather than stored: Intl
+ * accepts it, but every comparison of zones would then miss it. Aliases (Asia/Calcutta, Asia/Kolkata) both pass, as
+ * runtimes disagree on which one is canonical.
+ */
 export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
+  if (!/^(UTC|[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2})$/.test(value)) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    return resolved === value || resolved.toLowerCase() !== value.toLowerCase();
   } catch {
     return false;
   }
 }
+
+/** Missing, empty or not a zone: each said in words, as the form shows it at the field. */
+const timeZoneField = z.string('Choose the time zone of this location.').check(
+  z.minLength(1, 'Choose the time zone of this location.'),
+  z.refine((value) => value === '' || isTimeZone(value), 'Choose a time zone from the list (e.g. America/Chicago).'),
+);
 
 const trimmedText = (label: string, maxLength: number) =>
   z.pipe(
@@ -49,7 +61,7 @@ const wholeNumberField = (label: string, max: number) =>
 export const locationFieldsShape = {
   name: trimmedText('name', 120),
   address: trimmedText('address', 240),
-  time_zone: z.string().check(z.refine(isTimeZone, 'Choose a time zone from the list (e.g. America/Chicago).')),
+  time_zone: timeZoneField,
   capacity: wholeNumberField('number of spaces', MAX_CAPACITY),
   status: z.enum(LOCATION_STATUSES, 'Choose Active or Inactive.'),
   enforcement_enabled: z.boolean('Enforcement must be on or off.'),

@@ -69,6 +69,10 @@ export const promoCodeFieldsShape = {
 
 type PromoFields = { [K in keyof typeof promoCodeFieldsShape]: z.infer<(typeof promoCodeFieldsShape)[K]> };
 
+/** A single-use code is used once in all: its total cap is empty or 1 (the form checks this too, as typed). */
+export const SINGLE_USE_CAP_MESSAGE = 'A single-use code is used once: leave the total cap empty or 1.';
+export const singleUseCapFits = (multiUse: boolean, totalCap: number | null) => multiUse || totalCap === null || totalCap === 1;
+
 /** Rules between fields, each reported at the field a person would change. */
 const crossFieldChecks = [
   z.refine<PromoFields>(
@@ -83,10 +87,7 @@ const crossFieldChecks = [
       message: `The discount is too large: at most 100 percent, $${MAX_AMOUNT_OFF_CENTS / 100} off or ${MAX_FREE_MINUTES} minutes.`,
     },
   ),
-  z.refine<PromoFields>((value) => value.multi_use || value.total_cap === null || value.total_cap === 1, {
-    path: ['total_cap'],
-    message: 'A single-use code is used once: leave the total cap empty or 1.',
-  }),
+  z.refine<PromoFields>((value) => singleUseCapFits(value.multi_use, value.total_cap), { path: ['total_cap'], message: SINGLE_USE_CAP_MESSAGE }),
   z.refine<PromoFields>((value) => !isInstant(value.valid_from) || !isInstant(value.valid_to) || Date.parse(value.valid_to) > Date.parse(value.valid_from), {
     path: ['valid_to'],
     message: 'The end of validity must be after its start.',

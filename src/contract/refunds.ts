@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dollarsField } from './money-text';
 import { PAYMENT_STATUSES } from './transactions';
 
 /**
@@ -68,7 +69,7 @@ export type RefundResult = z.infer<typeof refundResultSchema>;
 
 /** The amount as a person types it (dollars and cents), for the refund and ticket forms; sent as `amount_cents`. */
 export const refundFormSchema = z.object({
-  amount: z.string().check(z.regex(/^\s*\d{1,6}(\.\d{1,2})?\s*$/, 'Enter an amount in dollars and cents, like 12.50.')),
+  amount: dollarsField({ label: 'amount', maxCents: MAX_REFUND_CENTS }),
   reason: refundReasonField,
 });
 export type RefundFormValues = z.input<typeof refundFormSchema>;

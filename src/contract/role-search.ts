@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { canonicalIdParam } from './ids';
 import { directionParam, pageParam, pageSizeParam, textFilter } from './lists';
 
 /**
@@ -14,3 +15,16 @@ export const roleListQuerySchema = z.object({
   pageSize: pageSizeParam,
 });
 export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
+
+/**
+ * The User Roles screen's URL (/role-Config): the list's search and the open editor, `?edit=<roleId>` or `?new=1`,
+ * so a reload, a copied link or a new tab opens the same editor. Only the list's part is sent to GET /roles.
+ */
+export const roleConfigSearchSchema = z.extend(roleListQuerySchema, {
+  edit: z.optional(z.pipe(z.coerce.string(), canonicalIdParam())),
+  new: z.optional(z.pipe(z.coerce.string(), z.pipe(z.literal('1'), z.transform(() => 1 as const)))),
+});
+export type RoleConfigSearch = z.infer<typeof roleConfigSearchSchema>;
+
+/** The list's part of the screen's URL: what GET /roles and its CSV take (the open editor is the console's alone). */
+export const roleListQueryOf = ({ edit: _edit, new: _new, ...query }: RoleConfigSearch): RoleListQuery => query;

@@ -20,3 +20,16 @@ export const userListQuerySchema = z.object({
   pageSize: pageSizeParam,
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/**
+ * The Users screen's URL (/user-config): the list's search and the open panel, `?edit=<userId>` or `?invite=1`, so a
+ * reload, a copied link or a new tab opens the same editor. Only the list's part is sent to GET /users.
+ */
+export const userConfigSearchSchema = z.extend(userListQuerySchema, {
+  edit: z.optional(z.pipe(z.coerce.string(), canonicalIdParam())),
+  invite: z.optional(z.pipe(z.coerce.string(), z.pipe(z.literal('1'), z.transform(() => 1 as const)))),
+});
+export type UserConfigSearch = z.infer<typeof userConfigSearchSchema>;
+
+/** The list's part of the screen's URL: what GET /users and its CSV take (the open editor is the console's alone). */
+export const userListQueryOf = ({ edit: _edit, invite: _invite, ...query }: UserConfigSearch): UserListQuery => query;

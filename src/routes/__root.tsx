@@ -1,14 +1,10 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router-context';
-import { ConsoleRouteError } from '../app/console-route-error';
-import { SectionPage } from '../ui/section-page';
+import { LoadFailure } from '../ui/load-failure';
+import { NotFound } from '../ui/not-found';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  errorComponent: ConsoleRouteError,
-  notFoundComponent: () => (
-    <SectionPage title="Page not found">
-      <p>There is no page at this address.</p>
-    </SectionPage>
-  ),
+  errorComponent: LoadFailure,
+  notFoundComponent: () => <NotFound title="Page not found" message="There is no page at this address." />,
 });

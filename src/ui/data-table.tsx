@@ -12,8 +12,9 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ListPager } from './list-pager';
+import { ScrollRegion, useBoxWidth } from './scroll-region';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -36,7 +37,19 @@ export interface DataColumn<Row> {
   /** Hidden until chosen in the column choice. */
   hiddenByDefault?: boolean;
   numeric?: boolean;
+  /**
+   * Which columns give way first when the table's box is narrow (until the user makes a column choice): 1 (the
+   * default) never does, 2 below a tablet's width, 3 below a desktop's content width (1280 px with the sidebar).
+   */
+  priority?: ColumnPriority;
+  /** The row's actions (Edit, Cancel): always shown, at the right, never wrapped, and kept in view on a wide screen. */
+  actions?: boolean;
 }
+
+export type ColumnPriority = 1 | 2 | 3;
+
+/** Below these widths of the table's box (px), a column of that priority is left out. */
+const PRIORITY_MIN_WIDTH: Record<ColumnPriority, number> = { 1: 0, 2: 640, 3: 1024 };
 
 export interface DataTablePage {
   page: number;
@@ -83,15 +96,25 @@ function readStoredVisibility(key: string): ColumnVisibilityState {
   }
 }
 
-function useColumnVisibility<Row>(key: string, columns: readonly DataColumn<Row>[]) {
+const isAlwaysShown = (column: Pick<DataColumn<unknown>, 'alwaysShown' | 'actions'>) => column.alwaysShown === true || column.actions === true;
+
+/**
+ * The columns shown: the user's choice once made (remembered), otherwise the defaults less the columns whose priority
+ * does not fit `boxWidth`. Either way the column choice shows what is on screen, so ticking a left-out column shows it.
+ */
+function useColumnVisibility<Row>(key: string, columns: readonly DataColumn<Row>[], boxWidth: number | null) {
   const [stored, setStored] = useState(() => readStoredVisibility(key));
   const visibility = useMemo(() => {
-    const defaults = Object.fromEntries(columns.map((column) => [column.id, !column.hiddenByDefault]));
     const chosen = Object.fromEntries(
-      Object.entries(stored).filter(([id]) => columns.some((column) => column.id === id && !column.alwaysShown)),
+      Object.entries(stored).filter(([id]) => columns.some((column) => column.id === id && !isAlwaysShown(column))),
+    );
+    const fits = (column: DataColumn<Row>) =>
+      boxWidth === null || Object.keys(chosen).length > 0 || boxWidth >= PRIORITY_MIN_WIDTH[column.priority ?? 1];
+    const defaults = Object.fromEntries(
+      columns.map((column) => [column.id, isAlwaysShown(column) || (!column.hiddenByDefault && fits(column))]),
     );
     return { ...defaults, ...chosen };
-  }, [columns, stored]);
+  }, [columns, stored, boxWidth]);
   const update = (updater: Updater<ColumnVisibilityState>) => {
     const next = functionalUpdate(updater, visibility);
     // At least one column that may be hidden stays shown, besides those always shown.
@@ -111,13 +134,16 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 /**
  * A server-side list on TanStack Table (v9): sorting and paging are the server's (manual), so a header click or a
  * page change only reports what is wanted; the route puts it in the URL and its loader fetches that page. Sortable
- * headers are buttons, the sorted one marked with aria-sort. On a narrow screen the table scrolls sideways inside a
- * focusable region, so the page itself never does.
+ * headers are buttons, the sorted one marked with aria-sort. Low-priority columns give way when the box is narrow;
+ * what still does not fit scrolls sideways inside a focusable region (with a hint, and the first column kept in view),
+ * so the page itself never does.
  */
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const { columns, sort, paging } = props;
   const captionId = useId();
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(props.columnChoiceKey, columns);
+  const blockRef = useRef<HTMLDivElement>(null);
+  const boxWidth = useBoxWidth(blockRef);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(props.columnChoiceKey, columns, boxWidth);
 
   const columnDefs = useMemo<ColumnDef<Features, Row>[]>(
     () =>
@@ -129,7 +155,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         cell: ({ row }) => column.cell(row.original),
         enableSorting: column.sortable ?? false,
         sortDescFirst: column.firstDirection === 'desc',
-        enableHiding: !column.alwaysShown,
+        enableHiding: !isAlwaysShown(column),
       })),
     [columns],
   );
@@ -165,9 +191,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
 
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
   const columnOf = (id: string) => columns.find((column) => column.id === id);
+  const cellClass = (id: string) => {
+    const column = columnOf(id);
+    return [column?.numeric && 'numeric', column?.actions && 'actions'].filter(Boolean).join(' ') || undefined;
+  };
 
   return (
-    <div className="data-table-block">
+    <div className="data-table-block" ref={blockRef}>
       {hideable.length > 0 && (
         <details className="column-choice">
           <summary className="button">Columns</summary>
@@ -186,7 +216,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           </fieldset>
         </details>
       )}
-      <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <ScrollRegion labelledBy={captionId}>
         <table className="data-table" aria-busy={props.busy || undefined}>
           <caption id={captionId} className="visually-hidden">
             {props.caption}
@@ -201,7 +231,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                     <th
                       key={header.id}
                       scope="col"
-                      className={column?.numeric ? 'numeric' : undefined}
+                      className={cellClass(header.column.id)}
                       aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
                     >
                       {header.column.getCanSort() ? (
@@ -228,7 +258,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={columnOf(cell.column.id)?.numeric ? 'numeric' : undefined}>
+                  <td key={cell.id} className={cellClass(cell.column.id)}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
@@ -236,7 +266,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <ListPager
         page={paging.page}
         pageCount={table.getPageCount()}

@@ -61,7 +61,10 @@ export function EmptyState({
   );
 }
 
-/** A list or panel that could not load says so where it would have been, with the server's message and a retry. */
+/**
+ * A list or panel that could not load says so where it would have been, with the server's message and, when a retry
+ * can help (`isRetryableStatus` in load-failure-kind.ts), a Retry.
+ */
 export function LoadError({
   title = 'Could not load this list',
   message,
@@ -71,16 +74,18 @@ export function LoadError({
   title?: string;
   message: string;
   hint?: ReactNode;
-  onRetry: () => void;
+  onRetry?: (() => void) | undefined;
 }) {
   return (
     <div className="load-error" role="alert">
       <p className="load-error-title">{title}</p>
       <p>{message || 'The server did not answer.'}</p>
       {hint && <p>{hint}</p>}
-      <button type="button" className="button" onClick={onRetry}>
-        Retry
-      </button>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
     </div>
   );
 }

@@ -76,6 +76,20 @@ describe('Database Copy', () => {
     expect(refunds).toBeDisabled();
   });
 
+  it('says beside the copy button why it waits, until a table is picked', async () => {
+    openCopy();
+    const tables = await screen.findByRole('region', { name: 'Tables to copy' });
+    const copy = screen.getByRole('button', { name: /^Copy to staging/ });
+    expect(copy).toBeDisabled();
+    expect(copy).toHaveAccessibleDescription('Pick at least one table to copy.');
+    expect(screen.getByText('Pick at least one table to copy.')).toBeVisible();
+
+    await userEvent.click(within(tables).getByRole('checkbox', { name: 'Locations' }));
+    expect(copy).toBeEnabled();
+    expect(copy).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText('Pick at least one table to copy.')).not.toBeInTheDocument();
+  });
+
   it('starts only once the target is typed, sends the choice, and shows progress in the URL', async () => {
     let attempts = 0;
     const { calls, router } = openCopy({

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
@@ -130,6 +130,78 @@ describe('the Enforcement Lite section', () => {
     expect(await screen.findByText(/changed by Ana at/)).toBeInTheDocument();
     expect(screen.getByLabelText('Operator')).toHaveValue('New Operator Inc');
     expect(calls.find((call) => call.method === 'POST')?.payload).toMatchObject({ operator_name: 'New Operator Inc', version: 3 });
+  });
+
+  // Issue 33: "Add officer" ignored the first click. A message from an earlier blur ("Choose at least one location.")
+  // outlived the ticked box; the mousedown on the button blurred the box, the message went, the button moved up
+  // under the pointer and the click was lost. And a form holding such a stale message ignored its first submit.
+  it('adds an officer with one click: nothing above the button changes when it is pressed', async () => {
+    const { api, calls } = sectionApi({
+      get: { '/enforcement-lite/location-choices': [{ location_id: 7, name: 'Corner Lot Lite', status: 'active' }] },
+      post: {
+        '/enforcement-lite/officers': (payload: unknown) => ({
+          officer: officer(12, (payload as { email: string }).email),
+          setPasswordLink: 'http://auth.test/set?oob=2',
+        }),
+      },
+    });
+    renderConsole('/enforcement-lite/add-user', { permissions: SU, api });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'one.click@example.com');
+    await userEvent.type(screen.getByLabelText('Name'), 'One Click');
+    await userEvent.click(screen.getByLabelText('Corner Lot Lite'));
+    expect(screen.queryByText('Choose at least one location.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Corner Lot Lite')).not.toHaveAttribute('aria-invalid');
+
+    const button = screen.getByRole('button', { name: 'Add officer' });
+    const form = button.closest('form')!;
+    const before = form.textContent;
+    const pointer = userEvent.setup();
+    await pointer.pointer({ keys: '[MouseLeft>]', target: button });
+    expect(form.textContent).toBe(before);
+    await pointer.pointer({ keys: '[/MouseLeft]', target: button });
+    expect(await screen.findByLabelText('Set-password link')).toHaveValue('http://auth.test/set?oob=2');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('adds an officer on the first Enter, whatever order the fields were filled in', async () => {
+    const { api, calls } = sectionApi({
+      get: { '/enforcement-lite/location-choices': [{ location_id: 7, name: 'Corner Lot Lite', status: 'active' }] },
+      post: {
+        '/enforcement-lite/officers': (payload: unknown) => ({
+          officer: officer(13, (payload as { email: string }).email),
+          setPasswordLink: 'http://auth.test/set?oob=3',
+        }),
+      },
+    });
+    renderConsole('/enforcement-lite/add-user', { permissions: SU, api });
+    await userEvent.click(await screen.findByLabelText('Corner Lot Lite'));
+    await userEvent.type(screen.getByLabelText('E-mail'), 'enter.once@example.com');
+    await userEvent.type(screen.getByLabelText('Name'), 'Enter Once{Enter}');
+    expect(await screen.findByLabelText('Set-password link')).toHaveValue('http://auth.test/set?oob=3');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('adds a lite location only once a time zone is chosen, offering the address’s zone in one click', async () => {
+    const { api, calls } = sectionApi({
+      get: { '/enforcement-lite/locations/8': lot(8, 'Austin Lite Lot'), '/enforcement-lite/locations/8/history': [] },
+      post: { '/enforcement-lite/locations': (payload: unknown) => lot(8, 'Austin Lite Lot', payload as Partial<LiteLocation>) },
+    });
+    renderConsole('/enforcement-lite/add-location', { permissions: SU, api });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Name'), 'Austin Lite Lot');
+    await userEvent.type(screen.getByLabelText('Operator'), 'Corner Parking LLC');
+    await userEvent.type(screen.getByLabelText('Address'), '5 Corner St, Austin, TX 78701');
+    await userEvent.type(screen.getByLabelText('Spaces'), '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Add lite location' }));
+    await waitFor(() => expect(zone).toHaveAttribute('aria-invalid', 'true'));
+    expect(zone).toHaveAccessibleDescription(/Choose the time zone of this location\./);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use America/Chicago (suggested from the address)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add lite location' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')?.payload).toMatchObject({ time_zone: 'America/Chicago', capacity: 40 });
   });
 
   it('denies a non-superuser holding everything else', async () => {

@@ -29,7 +29,7 @@ async function enter(control: HTMLInputElement, text: string) {
 async function fillNewLocation() {
   await enter(field('Name'), 'Harbor Point Garage');
   await enter(field('Address'), '1 Harbor Point, Boston, MA');
-  await enter(combobox('Time zone'), 'America/New_York');
+  await userEvent.selectOptions(combobox('Time zone'), 'America/New_York');
   await enter(spinbutton('Spaces'), '180');
 }
 
@@ -42,14 +42,48 @@ describe('adding a location', () => {
     expect(describedBy(field('Name'))).toBe('Enter the name.');
     expect(describedBy(field('Address'))).toBe('Enter the address.');
     expect(describedBy(spinbutton('Spaces'))).toContain('The number of spaces must be a whole number.');
+    expect(describedBy(combobox('Time zone'))).toContain('Choose the time zone of this location.');
     await waitFor(() => expect(field('Name')).toHaveFocus());
     expect(calls).toEqual([]);
 
     await userEvent.type(spinbutton('Spaces'), '-3');
     expect(describedBy(spinbutton('Spaces'))).toContain('The number of spaces cannot be negative.');
-    await enter(combobox('Time zone'), 'Mars/Olympus');
-    await userEvent.tab();
-    expect(describedBy(combobox('Time zone'))).toContain('Choose a time zone from the list');
+  });
+
+  // Issue 33: the zone was the browser's (UTC on a server or in CI) unless someone noticed and changed it.
+  it('starts with no time zone, refuses to save without one, and offers the address’s zone in one click', async () => {
+    const { api, calls } = sectionApi({ post: { '/locations': (payload: unknown) => demoLocation(3, { location_id: 8, ...(payload as object) }) } });
+    renderConsole('/add-location', { permissions: personaPermissions('admin'), api });
+    await screen.findByRole('button', { name: 'Add location' });
+    expect(combobox('Time zone')).toHaveValue('');
+    await enter(field('Name'), 'Wacker Drive Garage');
+    await enter(field('Address'), '233 S Wacker Dr, Chicago, IL 60606');
+    await enter(spinbutton('Spaces'), '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Add location' }));
+    await waitFor(() => expect(combobox('Time zone')).toHaveFocus());
+    expect(combobox('Time zone')).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(combobox('Time zone'))).toContain('Choose the time zone of this location.');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use America/Chicago (suggested from the address)' }));
+    expect(combobox('Time zone')).toHaveValue('America/Chicago');
+    expect(combobox('Time zone')).not.toHaveAttribute('aria-invalid');
+    // Named in words, with the zone's abbreviation; the suggestion goes once taken.
+    expect(within(combobox('Time zone')).getByRole('option', { selected: true })).toHaveTextContent(/^Central Time – Chicago \(C[SD]T\)$/);
+    expect(screen.queryByRole('button', { name: /suggested from the address/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add location' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')?.payload).toMatchObject({ time_zone: 'America/Chicago' });
+  });
+
+  it('suggests the computer’s own zone when the address names no state', async () => {
+    renderConsole('/add-location', { permissions: personaPermissions('admin') });
+    await enter(await screen.findByRole('textbox', { name: 'Address' }), '10 Rue de Rivoli, Paris');
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await userEvent.click(screen.getByRole('button', { name: `Use ${own} (this computer's zone)` }));
+    expect(combobox('Time zone')).toHaveValue(own);
+    await enter(field('Address'), '5 Corner St, Austin, TX 78701');
+    expect(screen.getByRole('button', { name: 'Use America/Chicago (suggested from the address)' })).toBeInTheDocument();
   });
 
   it('places the server’s field errors at their fields and keeps what was typed', async () => {

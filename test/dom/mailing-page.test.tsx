@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
 import type { Mailing, MailingOptions, MailingPreview } from '../../src/contract/mailing';
+import { MailingHistory } from '../../src/routes/-components/mailing/mailing-history';
+import { formatDateTime } from '../../src/ui/format';
+import { viewerTimeZone } from '../../src/ui/zoned-time';
 import { personaPermissions } from '../fixtures/personas';
 import { renderConsole } from './render-console';
 import { pageOf, sectionApi } from './section-api';
@@ -120,6 +123,13 @@ describe('the mailing screen', () => {
     openMailing({}, '/mailing?mailing=12');
     expect(await screen.findByTestId('mailing-state')).toHaveTextContent('Done');
     expect(screen.getByTestId('mailing-failed')).toHaveTextContent('2');
+  });
+
+  it('shows when each mailing was sent on the viewer’s clock in the one format, not as ISO text', () => {
+    render(<MailingHistory mailings={[mailing()]} shownId={null} onShow={() => {}} />);
+    const sent = screen.getByText(formatDateTime('2026-11-24T02:00:00.000Z', viewerTimeZone()));
+    expect(sent).toHaveAttribute('dateTime', '2026-11-24T02:00:00.000Z');
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/);
   });
 
   it('denies anyone but a superuser', async () => {

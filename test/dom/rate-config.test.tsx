@@ -34,6 +34,29 @@ describe('Rate Configuration', () => {
     expect(calls.find((call) => call.method === 'POST')?.payload).toEqual({ ...ratesAt().config, incrementMinutes: 30, version: 1 });
   });
 
+  it('takes the tax as a percentage: 8.75 is saved as 875 hundredths of a percent', async () => {
+    const { calls } = open({ post: { '/rates/locations/1/config': (payload: unknown) => ratesAt({ config: { ...ratesAt().config, taxBasisPoints: (payload as { taxBasisPoints: number }).taxBasisPoints }, config_version: 2 }) } });
+    const tax = await screen.findByLabelText('Tax');
+    expect(tax).toHaveValue('22.5');
+    await userEvent.clear(tax);
+    await userEvent.type(tax, '8.75');
+    await userEvent.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.payload).toMatchObject({ taxBasisPoints: 875, version: 1 });
+    expect(tax).toHaveValue('8.75');
+  });
+
+  it('refuses a negative tax at its field in words and sends nothing', async () => {
+    const { calls } = open({});
+    const tax = await screen.findByLabelText('Tax');
+    await userEvent.clear(tax);
+    await userEvent.type(tax, '-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText('The tax cannot be negative.')).toBeInTheDocument();
+    expect(tax).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('says what is wrong at the field, with the schema’s words, and sends nothing', async () => {
     const { calls } = open({});
     const grace = await screen.findByLabelText('Grace period (minutes)');
@@ -59,15 +82,15 @@ describe('Rate Configuration', () => {
         },
       },
     });
-    const tax = await screen.findByLabelText(/^Tax/);
+    const tax = await screen.findByLabelText('Tax');
     await userEvent.clear(tax);
-    await userEvent.type(tax, '1000');
+    await userEvent.type(tax, '10');
     await userEvent.click(screen.getByRole('button', { name: 'Save configuration' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Changed by Jane Doe at Mar 2, 2026, 9:00 AM CST after you opened it; nothing was saved.');
-    expect(tax).toHaveValue('1000');
+    expect(tax).toHaveValue('10');
     await userEvent.click(screen.getByRole('button', { name: 'Reload their version' }));
     await waitFor(() => expect(screen.getByLabelText('Grace period (minutes)')).toHaveValue('5'));
-    expect(screen.getByLabelText(/^Tax/)).toHaveValue('2250');
+    expect(screen.getByLabelText('Tax')).toHaveValue('22.5');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

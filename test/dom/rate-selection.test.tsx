@@ -47,8 +47,10 @@ describe('Configure Rates', () => {
   it('shows the first location’s week, configuration and no scheduled change', async () => {
     open('/rate-selection');
     const bands = await screen.findByRole('table', { name: 'Bands by day' });
-    expect(within(bands).getAllByRole('row')).toHaveLength(1 + 5 * 3 + 2);
-    expect(within(bands).getAllByRole('row')[2]).toHaveTextContent('Monday06:0018:00$2.00 / 15 min');
+    // The seeded week's 17 bands: the weekdays' three bands and the weekend's one, each a line for its days.
+    expect(within(bands).getAllByRole('row')).toHaveLength(1 + 4);
+    expect(within(bands).getAllByRole('row')[2]).toHaveTextContent('Monday–Friday06:0018:00$2.00 / 15 min');
+    expect(within(bands).getAllByRole('row')[4]).toHaveTextContent('Saturday, Sunday00:0024:00$1.20 / 15 min');
     expect(screen.getByRole('region', { name: 'Configuration' })).toHaveTextContent('15 min, every started increment');
     expect(screen.getByText('No change is scheduled.')).toBeInTheDocument();
   });

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOCATIONS } from '../../server/db/seed/demo-locations';
-import type { Role } from '../../src/contract/roles';
+import { ApiError } from '../../src/api/client';
+import type { Role, RoleLocation } from '../../src/contract/roles';
+import type { UserPermissions } from '../../src/permissions/permissions-object';
 import { permissionsFor } from '../fixtures/personas';
 import { renderConsole } from './render-console';
 import { pageOf, sectionApi } from './section-api';
@@ -10,7 +12,7 @@ import { pageOf, sectionApi } from './section-api';
 const ALL = [1, 2, 3, 4, 5, 6];
 /** A role editor who holds promo codes (edit) at Pike Place Market Garage (3) only. */
 const editor = permissionsFor({ ur: { v: ALL, a: ALL, e: ALL }, pc: { e: [3] } }, 'role.editor@example.com');
-const locations = DEMO_LOCATIONS.map(({ location_id, name }) => ({ location_id, name }));
+const demoLocations = DEMO_LOCATIONS.map(({ location_id, name }) => ({ location_id, name }));
 const pikeRole: Role = {
   role_id: 7,
   name: 'Pike promotions',
@@ -21,22 +23,35 @@ const pikeRole: Role = {
   updated_at: '2026-11-01T12:00:00.000Z',
 };
 
-function openRoles() {
+function openRoles(
+  url = '/role-Config',
+  { permissions = editor, locations = demoLocations }: { permissions?: UserPermissions; locations?: RoleLocation[] } = {},
+) {
+  let created: Role | null = null;
   const { api, calls } = sectionApi({
     get: {
       '/roles': pageOf([pikeRole]),
       '/roles/locations': locations,
       '/roles/7': pikeRole,
       '/roles/7/history': [],
+      '/roles/8': () => created,
+      '/roles/8/history': [],
+      '/roles/404': () => {
+        throw new ApiError('Role 404 not found.', { status: 404, code: 'NotFound' });
+      },
+      '/roles/404/history': [],
     },
     post: {
-      '/roles': (payload: unknown) => ({ ...pikeRole, role_id: 8, ...(payload as object), user_count: 0, version: 1 }),
+      '/roles': (payload: unknown) => (created = { ...pikeRole, role_id: 8, ...(payload as object), user_count: 0, version: 1 }),
       '/roles/7': (payload: unknown) => ({ ...pikeRole, ...(payload as object), version: 5 }),
     },
   });
-  renderConsole('/role-Config', { permissions: editor, api });
-  return { calls };
+  const rendered = renderConsole(url, { permissions, api });
+  return { calls, ...rendered };
 }
+
+// By label, not by role: a role query over the whole editor costs seconds in jsdom.
+const box = (panel: HTMLElement, name: string) => within(panel).getByLabelText<HTMLInputElement>(name, { selector: 'input[type="checkbox"]' });
 
 describe('the role editor', () => {
   it('lists roles with their holders and what they grant in words', async () => {
@@ -51,12 +66,19 @@ describe('the role editor', () => {
     const { calls } = openRoles();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Pike promotions' }));
     const panel = await screen.findByRole('region', { name: 'Edit role Pike promotions' });
-    const pike = within(panel).getByRole('combobox', { name: 'Promo codes at Pike Place Market Garage' });
-    expect(within(pike).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'View', 'Add', 'Edit']);
-    expect(within(panel).queryByRole('combobox', { name: 'Promo codes at Union Station Garage' })).toBeNull();
-    expect(within(panel).queryByRole('combobox', { name: /^Locations at/ })).toBeNull();
+    // It opens at the location the role reaches; each level includes the ones before it.
+    expect(within(panel).getByLabelText('Location')).toHaveValue('3');
+    expect(box(panel, 'Promo codes – view – Pike Place Market Garage')).toBeChecked();
+    expect(box(panel, 'Promo codes – edit – Pike Place Market Garage')).toBeEnabled();
+    // Above what the editor holds, and features they do not hold: shown, not offered.
+    expect(box(panel, 'Promo codes – delete – Pike Place Market Garage')).toBeDisabled();
+    expect(box(panel, 'Locations – view – Pike Place Market Garage')).toBeDisabled();
+    await userEvent.selectOptions(within(panel).getByLabelText('Location'), 'Union Station Garage');
+    expect(box(panel, 'Promo codes – view – Union Station Garage')).toBeDisabled();
+    await userEvent.selectOptions(within(panel).getByLabelText('Location'), '3');
 
-    await userEvent.selectOptions(pike, 'edit');
+    await userEvent.click(box(panel, 'Promo codes – edit – Pike Place Market Garage'));
+    expect(box(panel, 'Promo codes – add – Pike Place Market Garage')).toBeChecked();
     expect(within(panel).getByText('Promo codes: edit at Pike Place Market Garage')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Review changes' }));
     const diff = within(panel).getByRole('status');
@@ -75,27 +97,93 @@ describe('the role editor', () => {
     );
   });
 
-  it('"All my locations" sets a level only where the editor may', async () => {
-    openRoles();
+  it('unticking a level keeps the ones below it', async () => {
+    openRoles('/role-Config?new=1');
+    const panel = await screen.findByRole('region', { name: 'New role' });
+    await userEvent.selectOptions(within(panel).getByLabelText('Location'), 'Pike Place Market Garage');
+    await userEvent.click(box(panel, 'Promo codes – edit – Pike Place Market Garage'));
+    await userEvent.click(box(panel, 'Promo codes – add – Pike Place Market Garage'));
+    expect(box(panel, 'Promo codes – view – Pike Place Market Garage')).toBeChecked();
+    expect(box(panel, 'Promo codes – edit – Pike Place Market Garage')).not.toBeChecked();
+    expect(within(panel).getByText('Promo codes: view at Pike Place Market Garage')).toBeInTheDocument();
+  });
+
+  it('"Same access at all my locations" copies a location’s access only where the editor may grant it', async () => {
+    const twoLots = permissionsFor({ ur: { v: ALL, a: ALL, e: ALL }, pc: { e: [3, 5] } }, 'role.editor@example.com');
+    openRoles('/role-Config?new=1', { permissions: twoLots });
+    const panel = await screen.findByRole('region', { name: 'New role' });
+    await userEvent.selectOptions(within(panel).getByLabelText('Location'), 'Pike Place Market Garage');
+    await userEvent.click(box(panel, 'Promo codes – add – Pike Place Market Garage'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Same access at all my locations' }));
+    expect(within(panel).getByText('Promo codes: add at Pike Place Market Garage and LoDo Market Street Lot')).toBeInTheDocument();
+    // The summary by location names both, each a way to open it.
+    await userEvent.click(within(panel).getByRole('button', { name: 'LoDo Market Street Lot' }));
+    expect(within(panel).getByLabelText('Location')).toHaveValue('5');
+    expect(box(panel, 'Promo codes – add – LoDo Market Street Lot')).toBeChecked();
+  });
+
+  it('with 50 locations, grants a permission at the 50th and saves exactly that', async () => {
+    const fifty = Array.from({ length: 50 }, (_, index) => index + 1);
+    const lots = fifty.map((id) => ({ location_id: id, name: `Lot ${String(id).padStart(2, '0')}` }));
+    const wide = permissionsFor({ ur: { v: fifty, a: fifty, e: fifty }, pc: { e: fifty } }, 'role.editor@example.com');
+    const { calls, router } = openRoles('/role-Config', { permissions: wide, locations: lots });
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const panel = await screen.findByRole('region', { name: 'New role' });
-    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Promo codes at all my locations' }), 'view');
-    expect(within(panel).getByRole('combobox', { name: 'Promo codes at Pike Place Market Garage' })).toHaveValue('view');
-    // The summary: promo codes at Pike only, nothing at the locations the editor does not hold them.
-    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Promo codes: view at Pike Place Market Garage',
-    ]);
+    expect(router.state.location.href).toBe('/role-Config?new=1');
+    await userEvent.type(within(panel).getByLabelText('Role name'), 'Lot 50 promotions');
+    const picker = within(panel).getByLabelText('Location');
+    expect(within(picker).getAllByRole('option')).toHaveLength(50);
+    await userEvent.selectOptions(picker, 'Lot 50');
+    await userEvent.click(box(panel, 'Promo codes – add – Lot 50'));
+    expect(within(picker).getByRole('option', { name: 'Lot 50 (1 feature)' })).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Review changes' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toEqual({
+        method: 'POST',
+        path: '/roles',
+        payload: { name: 'Lot 50 promotions', permissions: { su: false, pc: { v: [], a: [50], e: [], d: [] } } },
+      }),
+    );
+    // The new role has an address of its own from now on.
+    expect(await screen.findByRole('region', { name: 'Edit role Lot 50 promotions' })).toBeInTheDocument();
+    expect(router.state.location.href).toBe('/role-Config?edit=8');
+  });
+
+  it('opens Edit at its own address, which a reload (or a copied link) opens again; closing removes it', async () => {
+    const first = openRoles('/role-Config?q=pike');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Pike promotions' }));
+    await screen.findByRole('region', { name: 'Edit role Pike promotions' });
+    const address = first.router.state.location.href;
+    expect(address).toBe('/role-Config?q=pike&edit=7');
+    first.unmount();
+
+    const second = openRoles(address);
+    const panel = await screen.findByRole('region', { name: 'Edit role Pike promotions' });
+    expect(within(panel).getByLabelText('Role name')).toHaveValue('Pike promotions');
+    expect(box(panel, 'Promo codes – view – Pike Place Market Garage')).toBeChecked();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit role Pike promotions' })).toBeNull());
+    expect(second.router.state.location.href).toBe('/role-Config?q=pike');
+  });
+
+  it('says a role that is not there is not found, with the way back to the list', async () => {
+    const { router } = openRoles('/role-Config?edit=404');
+    const panel = await screen.findByRole('region', { name: 'Role not found' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Back to the roles' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/role-Config'));
+    expect(await screen.findByRole('table', { name: 'Roles' })).toBeInTheDocument();
   });
 
   it('is read-only for a viewer', async () => {
-    const { api } = sectionApi({
-      get: { '/roles': pageOf([pikeRole]), '/roles/locations': locations, '/roles/7': pikeRole, '/roles/7/history': [] },
-    });
-    renderConsole('/role-Config', { permissions: permissionsFor({ ur: { v: [1] } }), api });
+    openRoles('/role-Config', { permissions: permissionsFor({ ur: { v: [1] } }) });
     await userEvent.click(await screen.findByRole('button', { name: 'View Pike promotions' }));
     const panel = await screen.findByRole('region', { name: 'Pike promotions' });
-    expect(within(panel).queryAllByRole('combobox')).toEqual([]);
+    const boxes = [...panel.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(boxes).toHaveLength(36);
+    expect(boxes.filter((checkbox) => !checkbox.disabled)).toEqual([]);
     expect(within(panel).queryByRole('button', { name: 'Review changes' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Same access at all my locations' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New role' })).toBeNull();
   });
 });

@@ -162,13 +162,27 @@ describe('special cases of the route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('after sign-in sends a user whose only section is Enforcement to /list, others to /', async () => {
+  it('after sign-in sends a user whose permissions allow one section to it, others to /', async () => {
     for (const url of ['/login', '/login?redirect=%2F', '/login?redirect=%2F%2Fevil.example.com']) {
       const { router, unmount } = renderConsole(url, { permissions: personaPermissions('officer') });
       await waitFor(() => expect(router.state.location.pathname).toBe('/list'));
       unmount();
     }
-    const { router } = renderConsole('/login', { permissions: personaPermissions('promo') });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    for (const [persona, home, heading1] of [
+      ['promo', '/promo-codes', 'Promo Codes'],
+      ['finance', '/', 'Real Time Dashboard'],
+      ['noaccess', '/', 'Home'],
+    ] as const) {
+      const { router, unmount } = renderConsole('/login?redirect=%2F', { permissions: personaPermissions(persona) });
+      await waitFor(() => expect(router.state.location.pathname).toBe(home));
+      await waitFor(async () => expect(await heading()).toBe(heading1));
+      unmount();
+    }
+  });
+
+  it('keeps `/` as spec §2 says for a one-section user who opens it', async () => {
+    const { router } = renderConsole('/', { permissions: personaPermissions('promo') });
+    await waitFor(async () => expect(await heading()).toBe('Home'));
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -12,7 +12,8 @@ const JOURNEYS: Record<DemoPersona, { home: string; opens: [string, string]; ref
   admin: { home: 'Real Time Dashboard', opens: ['/role-Config', 'User Roles'], refused: '/mailing' },
   officer: { home: 'Enforcement', opens: ['/list', 'Enforcement'], refused: '/user-config' },
   finance: { home: 'Real Time Dashboard', opens: ['/refund-portal', 'Refund Tickets'], refused: '/promo-codes' },
-  promo: { home: 'Home', opens: ['/promo-codes/add', 'Add promo code'], refused: '/locations' },
+  // One section: the promo codes themselves, not a home page with one link.
+  promo: { home: 'Promo Codes', opens: ['/promo-codes/add', 'Add promo code'], refused: '/locations' },
   noaccess: { home: 'Home', opens: ['/', 'Home'], refused: '/settled-dashboard' },
 };
 

@@ -133,7 +133,12 @@ test('a user with the dashboards at one location never sees another location’s
   expect((await page.request.get(`${E2E_API_URL}/dashboards/realtime/stream?locationId=2`, { headers })).status()).toBe(403);
   expect((await apiGet(page.request, headers, '/dashboards/realtime?locationId=2')).status).toBe(403);
   expect((await page.request.get(`${E2E_API_URL}/dashboards/settled/export?locationId=2`, { headers })).status()).toBe(403);
-  const csv = await page.request.get(`${E2E_API_URL}/dashboards/settled/export?from=2025-01-01&to=2030-12-31`, { headers });
+  // The longest range a request may span (366 days), ending today.
+  const lastDay = new Date().toISOString().slice(0, 10);
+  const firstDay = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const tooLong = await page.request.get(`${E2E_API_URL}/dashboards/settled/export?from=2020-01-01&to=${lastDay}`, { headers });
+  expect(tooLong.status()).toBe(400);
+  const csv = await page.request.get(`${E2E_API_URL}/dashboards/settled/export?from=${firstDay}&to=${lastDay}`, { headers });
   expect(csv.status()).toBe(200);
   const locations = new Set((parse((await csv.text()).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[]).map((row) => row.Location));
   expect([...locations]).toEqual(['Union Station Garage']);
@@ -143,6 +148,18 @@ test('a user with the dashboards at one location never sees another location’s
   await page.goto('/settled-dashboard?range=last30');
   await expectHeading(page, 'Settled Dashboard');
   await expect(page.getByTestId('settled-locations').locator('tbody th')).toHaveText(['Union Station Garage']);
+  // The range's days in words beside the picker; "Yesterday" is one day, the last of "Last 30 days".
+  const last30 = await page.getByTestId('settled-range-days').locator('strong').textContent();
+  expect(last30).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})? – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await page.getByRole('combobox', { name: 'Range' }).selectOption('yesterday');
+  await expect(page.getByTestId('settled-days').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('settled-range-days').locator('strong')).toHaveText(last30!.split(' – ')[1]!);
+  // A custom range longer than a year is refused at the field, before anything is sent.
+  await page.getByRole('combobox', { name: 'Range' }).selectOption('custom');
+  await page.getByLabel('From').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'at most 366 days' })).toBeVisible();
+  await expect(page.getByLabel('From')).toHaveAttribute('aria-invalid', 'true');
 });
 
 for (const { name, width, height } of [

@@ -135,6 +135,8 @@ test.describe('the officer in the field', () => {
 
     await context.setOffline(true);
     await expect(page.getByRole('status').filter({ hasText: /^Offline · / })).toBeVisible();
+    // On a phone the sidebar is a drawer, opened from the top bar.
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
     await page.getByRole('link', { name: 'Logout' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Log out while offline?' });
     await expect(dialog).toContainText('cannot be downloaded again until the network returns');
@@ -144,6 +146,7 @@ test.describe('the officer in the field', () => {
     await page.getByLabel('License plate').fill(plateWith('PAID'));
     await expect(page.locator('.verdict-headline')).toHaveText('PAID');
 
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Log out and delete' }).click();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

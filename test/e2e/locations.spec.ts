@@ -113,7 +113,7 @@ test('a location added is shown on its success page and then in the list', async
   await signedIn(page, admin, '/add-location');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Address' }).fill('500 W Madison St, Chicago, IL');
-  await page.getByRole('combobox', { name: 'Time zone' }).fill('America/Chicago');
+  await page.getByRole('combobox', { name: 'Time zone' }).selectOption('America/Chicago');
   await page.getByRole('spinbutton', { name: 'Spaces' }).fill('120');
   await page.getByRole('button', { name: 'Add location' }).click();
   await expectHeading(page, 'Location Added');
@@ -123,6 +123,44 @@ test('a location added is shown on its success page and then in the list', async
   await page.getByLabel('Name or address').fill(name);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(locationsTable(page).getByRole('link', { name, exact: true })).toBeVisible();
+});
+
+// Issue 33: the zone used to default to the browser's (UTC here), saved unnoticed.
+test('a new location cannot be saved without choosing a time zone', async ({ page, request }) => {
+  const name = `E2E Zone ${Date.now()}`;
+  await signedIn(page, admin, '/add-location');
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Address' }).fill('500 W Madison St, Chicago, IL 60661');
+  await page.getByRole('spinbutton', { name: 'Spaces' }).fill('60');
+  await page.getByRole('button', { name: 'Add location' }).click();
+  await expect(zone).toBeFocused();
+  await expect(zone).toHaveAttribute('aria-invalid', 'true');
+  await expect(zone).toHaveAccessibleDescription(/Choose the time zone of this location\./);
+  await expectHeading(page, 'Add Location');
+
+  // The API refuses it as well, naming the field.
+  const headers = await apiHeaders(request, admin);
+  const forged = await apiPost<{ fieldErrors: Record<string, string> }>(request, headers, '/locations', {
+    name: `${name} API`,
+    address: '500 W Madison St, Chicago, IL 60661',
+    capacity: 60,
+    status: 'active',
+    enforcement_enabled: true,
+    grace_period_minutes: 10,
+  });
+  expect(forged.status).toBe(400);
+  expect(forged.data.fieldErrors.time_zone).toBe('Choose the time zone of this location.');
+
+  // One click takes the zone the address suggests; then it saves with it.
+  await page.getByRole('button', { name: 'Use America/Chicago (suggested from the address)' }).click();
+  await expect(zone).toHaveValue('America/Chicago');
+  await expect(zone.locator('option:checked')).toHaveText(/^Central Time – Chicago \(C[SD]T\)$/);
+  await page.getByRole('button', { name: 'Add location' }).click();
+  await expectHeading(page, 'Location Added');
+  const saved = await apiGet<Page_<Location>>(request, await apiHeaders(request, superuser), `/locations?q=${encodeURIComponent(name)}`);
+  expect(saved.data.rows.map((row) => [row.name, row.time_zone])).toEqual([[name, 'America/Chicago']]);
 });
 
 test('an edit is saved and shows in the History panel', async ({ page }) => {

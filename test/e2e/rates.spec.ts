@@ -58,19 +58,24 @@ test('a user with rate settings view only sees no editor, and the API refuses a 
 });
 
 test('a rate set with a gap is refused; fixed and scheduled, it is listed, and quoted once its time has come', async ({ page, playwright }) => {
+  // Four screens and a move of the rates' clock: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await signedIn(page, admin, '/rates/changes/edit/5');
   await expectHeading(page, 'Edit Rate Change');
-  // The seeded LoDo Market Street rates: band 2 is Monday 06:00–18:00 at $1.00 a quarter hour, 8 % tax.
-  await expect(page.getByLabel('Band 2 end')).toHaveValue('18:00');
-  await page.getByLabel('Band 2 end').fill('17:00');
-  await expect(page.getByText('Monday 17:00–18:00: no band covers this time.')).toBeVisible();
+  // The seeded LoDo Market Street rates: band 2 is one row, Monday to Friday 06:00–18:00 at $1.00 a quarter hour, 8 % tax.
+  await expect(page.getByRole('group', { name: /^Band \d+:/ })).toHaveCount(4);
+  await expect(page.getByRole('group', { name: /^Band 2:/ })).toHaveAccessibleName('Band 2: Mon–Fri 06:00–18:00 $1.00 / 15 min');
+  await expect(page.getByLabel('Band 2 End')).toHaveValue('18:00');
+  await expect(page.getByRole('button', { name: 'Schedule change' })).toBeDisabled();
+  await page.getByLabel('Band 2 End').fill('17:00');
+  await expect(page.getByText('Monday–Friday 17:00–18:00: no band covers this time.')).toBeVisible();
   await page.getByLabel('Why the rates change').fill('Winter prices (e2e)');
   await page.getByRole('button', { name: 'Schedule change' }).click();
   await expect(page.getByRole('alert')).toContainText('nothing was saved');
   expect(new URL(page.url()).pathname).toBe('/rates/changes/edit/5');
 
-  await page.getByLabel('Band 2 end').fill('18:00');
-  await page.getByLabel('Band 2 price').fill('3.00');
+  await page.getByLabel('Band 2 End').fill('18:00');
+  await page.getByLabel('Band 2 Price').fill('3.00');
   await expect(page.getByText('No problems: every minute of the week has exactly one band.')).toBeVisible();
   // 1 h on a Monday morning: 4 quarter hours, $4.32 now and $12.96 after, tax included.
   await expect(page.getByRole('region', { name: 'Before and after' }).getByRole('row', { name: /^1 h/ })).toContainText('$4.32$12.96');
@@ -111,6 +116,21 @@ test('Rate Configuration saves an edit, which the API then answers with', async 
   await request.dispose();
 });
 
+test('8.75 in tax saves 8.75 %', async ({ page, playwright }) => {
+  const request = await playwright.request.newContext();
+  const headers = await apiHeaders(request, admin);
+  await signedIn(page, admin, '/rate-config?locationId=4');
+  await expectHeading(page, 'Rate Configuration');
+  await page.getByLabel('Tax', { exact: true }).fill('8.75');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  const after = (await apiGet<RateLocation>(request, headers, '/rates/locations/4')).data;
+  expect(after.config.taxBasisPoints).toBe(875);
+  await page.reload();
+  await expect(page.getByLabel('Tax', { exact: true })).toHaveValue('8.75');
+  await request.dispose();
+});
+
 for (const { name, width, height } of [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 360, height: 740 },
@@ -129,13 +149,19 @@ for (const { name, width, height } of [
     expect((await new AxeBuilder({ page }).analyze()).violations, 'rate-config').toEqual([]);
     await page.goto('/rates');
     await expectHeading(page, 'Rate Changes');
-    await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible();
+    // On a phone the filters are behind their button: the results come first.
+    await expect(page.getByRole('table', { name: 'Rate changes at your locations' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'rates').toBeLessThanOrEqual(width);
     expect((await new AxeBuilder({ page }).analyze()).violations, 'rates').toEqual([]);
     await page.goto('/rates/changes/edit/2');
     await expectHeading(page, 'Edit Rate Change');
-    await page.getByLabel('Band 1 end').fill('05:00');
+    await page.getByLabel('Band 1 End').fill('05:00');
     await expect(page.getByText(/no band covers this time/).first()).toBeVisible();
+    // A band's times are shown whole, never cut to "00:".
+    for (const label of ['Band 1 Start', 'Band 1 End']) {
+      const input = page.getByLabel(label);
+      expect(await input.evaluate((element) => element.scrollWidth <= element.clientWidth), label).toBe(true);
+    }
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'rate editor').toBeLessThanOrEqual(width);
     expect((await new AxeBuilder({ page }).analyze()).violations, 'rate editor').toEqual([]);
   });

@@ -41,7 +41,7 @@ test('a ticket from a transaction is approved and refunded in part, once, and mo
   await page.goto(`/transactions/${payment.transaction_id}`);
   await expectHeading(page, `Transaction ${payment.transaction_id}`);
   const ticketForm = page.getByRole('form', { name: 'Open a refund ticket' });
-  await ticketForm.getByLabel('Amount (USD)').fill(dollars(asked).slice(1));
+  await ticketForm.getByLabel('Amount', { exact: true }).fill(dollars(asked).slice(1));
   await ticketForm.getByLabel('Reason').fill('Charged for a full day, left after an hour');
   await ticketForm.getByRole('button', { name: 'Open a refund ticket' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Ticket \d+$/ })).toBeVisible();
@@ -54,7 +54,7 @@ test('a ticket from a transaction is approved and refunded in part, once, and mo
 
   // Refund $1.00: the dialog names the amount and the transaction; a double click on its button refunds once.
   const refundForm = page.getByRole('form', { name: 'Refund' });
-  await refundForm.getByLabel('Amount (USD)').fill('1.00');
+  await refundForm.getByLabel('Amount', { exact: true }).fill('1.00');
   await refundForm.getByLabel('Reason').fill('Partial refund agreed on the phone');
   await refundForm.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Refund this payment?' });
@@ -76,7 +76,7 @@ test('a ticket from a transaction is approved and refunded in part, once, and mo
 
   // A second refund above what is left is refused in words, and nothing moves.
   await page.goto(ticketUrl);
-  await refundForm.getByLabel('Amount (USD)').fill(dollars(left + 1).slice(1));
+  await refundForm.getByLabel('Amount', { exact: true }).fill(dollars(left + 1).slice(1));
   await refundForm.getByLabel('Reason').fill('Rest of it');
   await refundForm.getByRole('button', { name: 'Refund…' }).click();
   await dialog.getByRole('button', { name: `Refund ${dollars(left + 1)}` }).click();

@@ -105,7 +105,7 @@ test('invite, set the password, sign in; a removed feature leaves the open conso
   await staffContext.close();
 });
 
-test('a role editor holding promo codes at one location cannot grant them elsewhere; the matrix works by keyboard', async ({
+test('a role editor holding promo codes at one location cannot grant them elsewhere; the grid works by keyboard; the edit has an address', async ({
   page,
   request,
 }) => {
@@ -119,22 +119,25 @@ test('a role editor holding promo codes at one location cannot grant them elsewh
   await signedIn(page, editor, '/role-Config');
   await expectHeading(page, 'User Roles');
   await page.getByRole('button', { name: 'New role' }).click();
+  await expect.poll(() => new URL(page.url()).search).toBe('?new=1');
   const editorPanel = page.getByRole('region', { name: 'New role' });
-  const matrix = editorPanel.getByRole('region', { name: /Permissions by feature and location/ });
+  await editorPanel.getByLabel('Location', { exact: true }).selectOption({ label: 'Pike Place Market Garage' });
+  const grid = editorPanel.getByRole('region', { name: 'Permissions at Pike Place Market Garage' });
   // Offered where the editor holds promo codes, and only up to the level they hold; not offered anywhere else.
-  const pike = matrix.getByRole('combobox', { name: 'Promo codes at Pike Place Market Garage', exact: true });
-  await expect(pike).toBeVisible();
-  await expect(pike.locator('option')).toHaveText(['None', 'View', 'Add', 'Edit']);
-  await expect(matrix.getByRole('combobox', { name: 'Promo codes at Union Station Garage', exact: true })).toHaveCount(0);
-  await expect(matrix.getByRole('combobox', { name: /^Locations at / })).toHaveCount(0);
+  const pikeAdd = grid.getByRole('checkbox', { name: 'Promo codes – add – Pike Place Market Garage', exact: true });
+  await expect(pikeAdd).toBeEnabled();
+  await expect(grid.getByRole('checkbox', { name: 'Promo codes – delete – Pike Place Market Garage' })).toBeDisabled();
+  await expect(grid.getByRole('checkbox', { name: 'Locations – view – Pike Place Market Garage' })).toBeDisabled();
+  await editorPanel.getByLabel('Location', { exact: true }).selectOption({ label: 'Union Station Garage' });
+  await expect(editorPanel.getByRole('checkbox', { name: 'Promo codes – view – Union Station Garage' })).toBeDisabled();
+  await editorPanel.getByLabel('Location', { exact: true }).selectOption({ label: 'Pike Place Market Garage' });
 
-  // Keyboard alone: type the name, move to the cell, choose Add, review and save.
+  // Keyboard alone: type the name, move to the box, tick it, review and save.
   await editorPanel.getByLabel('Role name').focus();
   await page.keyboard.type(`E2E keyboard role ${run}`);
-  await pike.focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await expect(pike).toHaveValue('add');
+  await pikeAdd.focus();
+  await page.keyboard.press('Space');
+  await expect(pikeAdd).toBeChecked();
   await expect(page.getByRole('listitem').filter({ hasText: 'Promo codes: add at Pike Place Market Garage' })).toBeVisible();
   await page.getByRole('button', { name: 'Review changes' }).focus();
   await page.keyboard.press('Enter');
@@ -142,7 +145,24 @@ test('a role editor holding promo codes at one location cannot grant them elsewh
   await expect(page.getByText('Adds Promo codes: view at Pike Place Market Garage')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Role saved', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Edit role E2E keyboard role ${run}` })).toBeVisible();
+  const heading = page.getByRole('heading', { name: `Edit role E2E keyboard role ${run}` });
+  await expect(heading).toBeVisible();
+
+  // The saved role has an address: a reload and a copied link (a new tab) open the same editor with the same grant.
+  await expect.poll(() => new URL(page.url()).searchParams.get('edit')).toMatch(/^\d+$/);
+  const address = page.url();
+  const granted = (target: Page) =>
+    target
+      .getByRole('region', { name: `Edit role E2E keyboard role ${run}` })
+      .getByRole('checkbox', { name: 'Promo codes – add – Pike Place Market Garage', exact: true });
+  await page.reload();
+  await expect(heading).toBeVisible();
+  await expect(granted(page)).toBeChecked();
+  const copied = await page.context().newPage();
+  await copied.goto(address);
+  await expect(copied.getByRole('heading', { name: `Edit role E2E keyboard role ${run}` })).toBeVisible();
+  await expect(granted(copied)).toBeChecked();
+  await copied.close();
 
   // A forged request for promo codes elsewhere is refused, and nothing is created.
   const headers = await apiHeaders(request, editor);
@@ -160,17 +180,67 @@ test('a role editor holding promo codes at one location cannot grant them elsewh
   }
 });
 
-test('the users list and invite form have no accessibility violations at 360 px and on a desktop', async ({ page }) => {
+test('the users list fits at 1280 px; it and the invite form have no accessibility violations at 360 px and on a desktop', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signedIn(page, admin, '/user-config');
   await expectHeading(page, 'Users');
   await expect(page.getByRole('table', { name: 'Staff members' })).toBeVisible();
+  // Every column at 1280 px beside the open sidebar, none clipped: the table needs no sideways scroll, and no cell
+  // says UTC.
+  const table = page.getByRole('table', { name: 'Staff members' });
+  await expect(table.getByRole('columnheader')).toHaveText([/Name/, /E-mail/, /Role/, 'Locations', /Status/, /Last sign-in/, 'Actions']);
+  const region = page.getByRole('region', { name: 'Staff members' });
+  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(table).not.toContainText('UTC');
   await page.getByRole('button', { name: 'Invite user' }).click();
+  await expect.poll(() => new URL(page.url()).search).toBe('?invite=1');
   await expect(page.getByRole('region', { name: 'Invite a staff member' }).getByLabel('Role', { exact: true })).toBeVisible();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations, `users at ${width}px`).toEqual([]);
   }
+});
+
+test('a Users edit survives a reload and a copied link', async ({ page, request }) => {
+  const role = await createRole(request, `E2E renamed ${run}`, { pc: { v: [3] } });
+  const email = `renamed-${run}@example.com`;
+  const invited = await apiPost<{ user: StaffUser }>(request, await apiHeaders(request, superuser), '/users', {
+    email,
+    display_name: `Before ${run}`,
+    role_id: role.role_id,
+  });
+  expect(invited.status, invited.message).toBe(200);
+
+  await signedIn(page, admin, `/user-config?q=${encodeURIComponent(email)}`);
+  await page.getByRole('button', { name: `Edit Before ${run}` }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('edit')).toBe(String(invited.data.user.user_id));
+  const before = page.getByRole('region', { name: `Edit Before ${run}` });
+  await before.getByLabel('Name', { exact: true }).fill(`After ${run}`);
+  await before.getByRole('button', { name: 'Save', exact: true }).click();
+  const panel = (target: Page) => target.getByRole('region', { name: `Edit After ${run}` });
+  await expect(panel(page)).toBeVisible();
+  const address = page.url();
+  expect(new URL(address).searchParams.get('q')).toBe(email);
+
+  await page.reload();
+  await expect(panel(page).getByLabel('Name', { exact: true })).toHaveValue(`After ${run}`);
+  const copied = await page.context().newPage();
+  await copied.goto(address);
+  await expect(panel(copied).getByLabel('Name', { exact: true })).toHaveValue(`After ${run}`);
+  // Closing the editor leaves the list's search in the address.
+  await panel(copied).getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel(copied)).toHaveCount(0);
+  await expect.poll(() => new URL(copied.url()).searchParams.has('edit')).toBe(false);
+  expect(new URL(copied.url()).searchParams.get('q')).toBe(email);
+  await copied.close();
+
+  // An id that is not there: said in words, with the way back.
+  await page.goto(`/user-config?edit=2147483000`);
+  const missing = page.getByRole('region', { name: 'Staff member not found' });
+  await expect(missing).toBeVisible();
+  await missing.getByRole('button', { name: 'Back to the staff list' }).click();
+  await expect(page.getByRole('table', { name: 'Staff members' })).toBeVisible();
 });
 
 test('an invitation nobody used can be deleted, its sign-in account with it', async ({ page, request }) => {

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { positiveIdSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 import { DatabaseCopyPage } from '../-components/database-copy/database-copy-page';
 
 /** `?copy=12`: the copy whose progress is on screen, so that a reload shows it again (outside the route options,
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/_authenticated/database-copy')({
   validateSearch: copySearch,
   beforeLoad: ({ context }) => requireAccess(context, 'databaseCopy'),
   loader: async ({ context, abortController }) => {
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     // Imported here, not at the top: the entry chunk carries only the guard (docs/decisions.md).
     const api = await import('../../api/database-copy');
     const [choices, copies] = await Promise.all([
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_authenticated/database-copy')({
     ]);
     return { choices, copies };
   },
-  errorComponent: ({ error }) => <SectionLoadError title="Database Copy" error={error} />,
+  errorComponent: ({ error }) => <LoadFailure title="Database Copy" error={error} />,
   component: function LoadedDatabaseCopy() {
     const { choices, copies } = Route.useLoaderData();
     const { api } = Route.useRouteContext();

@@ -9,7 +9,8 @@ import { hasPermission } from '../../permissions/rules';
 import { EditLocation } from '../-components/locations/edit-location';
 import { invalidateLocations } from '../-components/locations/invalidate-locations';
 import { LocationNotFound } from '../-components/locations/location-not-found';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 
 export const Route = createFileRoute('/_authenticated/edit-location/$locationId')({
   beforeLoad: ({ context }) => requireAccess(context, 'editLocation'),
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/_authenticated/edit-location/$locationId'
     const parsed = z.safeParse(locationParamsSchema, params);
     if (!parsed.success) throw notFound();
     const { locationId } = parsed.data;
-    const options = { signal: abortController.signal, quietStatuses: [404] };
+    const options = pageLoadOptions(abortController);
     // The session's permissions predate any location its user added since (the server grants the creator access
     // to it): for such a user, the current ones are asked for alongside, so a new location opens editable.
     const session = context.permissions;
@@ -45,7 +46,9 @@ export const Route = createFileRoute('/_authenticated/edit-location/$locationId'
     }
   },
   notFoundComponent: LocationNotFound,
-  errorComponent: ({ error }) => <SectionLoadError title="Edit Location" error={error} />,
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Edit Location" error={error} back={{ to: '/locations', label: 'Back to Locations' }} />
+  ),
   component: EditLocationPage,
 });
 

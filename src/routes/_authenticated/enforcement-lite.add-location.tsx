@@ -5,12 +5,15 @@ import { SectionPage } from '../../ui/section-page';
 import { toast } from '../../ui/toast/toast-store';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
 import { LiteLocationForm } from '../-components/enforcement-lite/lite-location-form';
-import { browserTimeZone } from '../-components/locations/location-form';
 
-/** A new lite location is active with a 10-minute grace period until the person adding it says otherwise. */
+/**
+ * A new lite location is active with a 10-minute grace period until the person adding it says otherwise; its time
+ * zone is empty until chosen (suggested from the address). One object for every render: the form compares them.
+ */
 const NEW_LITE_LOCATION = {
   name: '',
   address: '',
+  time_zone: '',
   capacity: Number.NaN,
   grace_period_minutes: 10,
   operator_name: '',
@@ -29,7 +32,7 @@ function AddLiteLocationPage() {
   return (
     <SectionPage title="Enforcement Lite: Add Location">
       <LiteLocationForm
-        defaultValues={{ ...NEW_LITE_LOCATION, time_zone: browserTimeZone() }}
+        defaultValues={NEW_LITE_LOCATION}
         submitLabel="Add lite location"
         sendingLabel="Adding…"
         onSave={async (input) => {

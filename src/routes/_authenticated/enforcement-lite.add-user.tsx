@@ -3,12 +3,15 @@ import { inviteLiteOfficer, listLiteLocationChoices } from '../../api/enforcemen
 import { requireAccess } from '../../app/require-access';
 import { AddLiteOfficer } from '../-components/enforcement-lite/add-lite-officer';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/add-user')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
-  loader: ({ context, abortController }) => listLiteLocationChoices(context.api, { signal: abortController.signal }),
-  errorComponent: ({ error }) => <SectionLoadError title="Enforcement Lite: Add User" error={error} />,
+  loader: ({ context, abortController }) => listLiteLocationChoices(context.api, pageLoadOptions(abortController)),
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Enforcement Lite: Add User" error={error} back={{ to: '/enforcement-lite', label: 'Back to Enforcement Lite' }} />
+  ),
   component: AddLiteOfficerPage,
 });
 

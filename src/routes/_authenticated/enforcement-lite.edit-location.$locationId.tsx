@@ -7,7 +7,8 @@ import { liteLocationParamsSchema } from '../../contract/enforcement-lite';
 import { EditLiteLocation } from '../-components/enforcement-lite/edit-lite-location';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
 import { LiteNotFound } from '../-components/enforcement-lite/lite-not-found';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-location/$locationId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-loca
   loader: async ({ context, params, abortController }) => {
     const parsed = z.safeParse(liteLocationParamsSchema, params);
     if (!parsed.success) throw notFound();
-    const options = { signal: abortController.signal, quietStatuses: [404] };
+    const options = pageLoadOptions(abortController);
     try {
       const [location, history] = await Promise.all([
         getLiteLocation(context.api, parsed.data.locationId, options),
@@ -28,7 +29,9 @@ export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-loca
     }
   },
   notFoundComponent: () => <LiteNotFound what="lite location" />,
-  errorComponent: ({ error }) => <SectionLoadError title="Enforcement Lite: Edit Location" error={error} />,
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Enforcement Lite: Edit Location" error={error} back={{ to: '/enforcement-lite', label: 'Back to Enforcement Lite' }} />
+  ),
   component: EditLiteLocationPage,
 });
 

@@ -7,7 +7,8 @@ import { liteOfficerParamsSchema } from '../../contract/enforcement-lite';
 import { EditLiteOfficer } from '../-components/enforcement-lite/edit-lite-officer';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
 import { LiteNotFound } from '../-components/enforcement-lite/lite-not-found';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-user/$userId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
@@ -15,12 +16,12 @@ export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-user
   loader: async ({ context, params, abortController }) => {
     const parsed = z.safeParse(liteOfficerParamsSchema, params);
     if (!parsed.success) throw notFound();
-    const options = { signal: abortController.signal, quietStatuses: [404] };
+    const options = pageLoadOptions(abortController);
     try {
       const [officer, history, choices] = await Promise.all([
         getLiteOfficer(context.api, parsed.data.userId, options),
         getLiteOfficerHistory(context.api, parsed.data.userId, options),
-        listLiteLocationChoices(context.api, { signal: abortController.signal }),
+        listLiteLocationChoices(context.api, pageLoadOptions(abortController)),
       ]);
       return { officer, history, choices };
     } catch (error) {
@@ -29,7 +30,9 @@ export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-user
     }
   },
   notFoundComponent: () => <LiteNotFound what="lite officer" />,
-  errorComponent: ({ error }) => <SectionLoadError title="Enforcement Lite: Edit User" error={error} />,
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Enforcement Lite: Edit User" error={error} back={{ to: '/enforcement-lite', label: 'Back to Enforcement Lite' }} />
+  ),
   component: EditLiteOfficerPage,
 });
 

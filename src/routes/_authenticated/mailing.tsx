@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { positiveIdSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 import { MailingPage } from '../-components/mailing/mailing-page';
 
 /** `?mailing=12`: the mailing whose progress is on screen, so that a reload shows it again (outside the route options,
@@ -13,13 +14,13 @@ export const Route = createFileRoute('/_authenticated/mailing')({
   validateSearch: mailingSearch,
   beforeLoad: ({ context }) => requireAccess(context, 'mailing'),
   loader: async ({ context, abortController }) => {
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     // Imported here, not at the top: the entry chunk carries only the guard (docs/decisions.md).
     const api = await import('../../api/mailing');
     const [choices, page] = await Promise.all([api.getMailingOptions(context.api, options), api.listMailings(context.api, options)]);
     return { choices, mailings: page.rows };
   },
-  errorComponent: ({ error }) => <SectionLoadError title="Mailing" error={error} />,
+  errorComponent: ({ error }) => <LoadFailure title="Mailing" error={error} />,
   component: function LoadedMailing() {
     const { choices, mailings } = Route.useLoaderData();
     const { api } = Route.useRouteContext();

@@ -6,14 +6,19 @@ import { versionConflictOf } from '../../api/error-data';
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from '../../api/promo-codes';
 import { requireAccess } from '../../app/require-access';
 import { canonicalIdParam } from '../../contract/ids';
-import type { PromoCode, PromoCodeFormValues } from '../../contract/promo-codes';
 import type { VersionConflict } from '../../contract/lists';
 import { hasPermission } from '../../permissions/rules';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { HistoryPanel } from '../../ui/history-panel';
+import { DateTime } from '../../ui/date-time';
 import { SectionPage } from '../../ui/section-page';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
+import { NotFound } from '../../ui/not-found';
+import { draftOf, newDraft, promoCodeZone } from '../-components/promo-codes/promo-code-draft';
 import { PromoCodeForm } from '../-components/promo-codes/promo-code-form';
+import { PromoCodeHistory } from '../-components/promo-codes/promo-code-history';
+import { PromoCodeSummary } from '../-components/promo-codes/promo-code-summary';
+import { invalidatePromoCodes } from '../-components/promo-codes/invalidate-promo-codes';
 
 /**
  * Add (`/promo-codes/add`) and edit (`/promo-codes/edit/{promoCodeId}`) a promo code: spec §2's
@@ -22,7 +27,7 @@ import { PromoCodeForm } from '../-components/promo-codes/promo-code-form';
 export const Route = createFileRoute('/_authenticated/promo-codes/{-$edit}/{-$promoCodeId}')({
   beforeLoad: ({ context }) => requireAccess(context, 'promoCodeEdit'),
   loader: async ({ context, params, abortController }) => {
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     // Imported here, not at the top: the entry chunk carries no promo-code code (docs/decisions.md).
     const { getPromoCode, getPromoCodeHistory, listPromoCodeLocations } = await import('../../api/promo-codes');
     const locations = await listPromoCodeLocations(context.api, options);
@@ -44,55 +49,17 @@ export const Route = createFileRoute('/_authenticated/promo-codes/{-$edit}/{-$pr
     }
   },
   notFoundComponent: () => (
-    <SectionPage title="Promo code not found">
-      <p>This promo code was not found, or it is not at one of your locations.</p>
-    </SectionPage>
+    <NotFound
+      title="Promo code not found"
+      message="This promo code was not found, or it is not at one of your locations."
+      back={{ to: '/promo-codes', label: 'Back to Promo Codes' }}
+    />
   ),
-  errorComponent: ({ error }) => <SectionLoadError title="Promo code" error={error} />,
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Promo code" error={error} back={{ to: '/promo-codes', label: 'Back to Promo Codes' }} />
+  ),
   component: PromoCodePage,
 });
-
-const HISTORY_FIELDS: Record<string, string> = {
-  code: 'Code',
-  discount_type: 'Discount type',
-  discount_value: 'Discount',
-  multi_use: 'Multi use',
-  total_cap: 'Total cap',
-  per_plate_cap: 'Per-plate cap',
-  valid_from: 'Valid from',
-  valid_to: 'Valid to',
-  active: 'Active',
-  location_ids: 'Locations',
-};
-function historyValue(_field: string, value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.join(', ');
-  return String(value);
-}
-
-/** A new code starts today (UTC) for 30 days, multi use, active. */
-function newCodeValues(): PromoCodeFormValues {
-  const start = new Date();
-  start.setUTCHours(0, 0, 0, 0);
-  return {
-    code: '',
-    discount_type: 'percent',
-    discount_value: Number.NaN,
-    multi_use: true,
-    total_cap: null,
-    per_plate_cap: null,
-    valid_from: start.toISOString(),
-    valid_to: new Date(start.getTime() + 30 * 86_400_000).toISOString(),
-    location_ids: [],
-    active: true,
-  };
-}
-
-function valuesOf(code: PromoCode): PromoCodeFormValues {
-  const { promo_code_id: _id, uses: _uses, remaining: _remaining, version: _version, updated_at: _at, ...values } = code;
-  return values;
-}
 
 function PromoCodePage() {
   const { code, history, locations } = Route.useLoaderData();
@@ -111,7 +78,7 @@ function PromoCodePage() {
     return (
       <SectionPage title="Add promo code">
         <PromoCodeForm
-          defaultValues={newCodeValues()}
+          defaultValues={newDraft(promoCodeZone([], choices))}
           locations={choices}
           submitLabel="Add promo code"
           onSave={async (input) => {
@@ -128,13 +95,15 @@ function PromoCodePage() {
     try {
       await setPromoCodeActive(api, code.promo_code_id, { active: !code.active, version: code.version });
       setConfirming(false);
-      await router.invalidate();
+      await invalidatePromoCodes(router);
     } catch (error) {
       setStatusError(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
   };
+  // The code's clock: its locations' zone when they share one, else the viewer's.
+  const timeZone = promoCodeZone(code.location_ids, locations);
   return (
     <SectionPage title={`Promo code ${code.code}`}>
       <p>
@@ -147,13 +116,13 @@ function PromoCodePage() {
             <>
               <PromoCodeForm
                 key={code.version}
-                defaultValues={valuesOf(code)}
+                defaultValues={draftOf(code, timeZone)}
                 locations={[...choices, ...locations.filter((l) => code.location_ids.includes(l.location_id) && !choices.includes(l))]}
                 submitLabel="Save changes"
                 onSave={async (input) => {
                   setConflict(null);
                   await updatePromoCode(api, code.promo_code_id, { ...input, version: code.version });
-                  await router.invalidate();
+                  await invalidatePromoCodes(router);
                 }}
                 onSaveFailed={(error) => {
                   const found = versionConflictOf(error);
@@ -164,8 +133,14 @@ function PromoCodePage() {
                   conflict && (
                     <div className="form-error" role="alert">
                       Changed by {conflict.changedBy?.name ?? conflict.changedBy?.email ?? 'someone else'}
-                      {conflict.changedAt ? ` at ${conflict.changedAt}` : ''} after you opened it; nothing was saved.{' '}
-                      <button type="button" className="button" onClick={() => void router.invalidate().then(() => setConflict(null))}>
+                      {conflict.changedAt && (
+                        <>
+                          {' '}
+                          at <DateTime iso={conflict.changedAt} timeZone={timeZone} />
+                        </>
+                      )}{' '}
+                      after you opened it; nothing was saved.{' '}
+                      <button type="button" className="button" onClick={() => void invalidatePromoCodes(router).then(() => setConflict(null))}>
                         Reload their version
                       </button>
                     </div>
@@ -191,10 +166,13 @@ function PromoCodePage() {
               />
             </>
           ) : (
-            <p>You may view this code; editing it needs promo-code edit permission at each of its locations.</p>
+            <>
+              <PromoCodeSummary code={code} locations={locations} timeZone={timeZone} />
+              <p>You may view this code; editing it needs promo-code edit permission at each of its locations.</p>
+            </>
           )}
         </div>
-        <HistoryPanel entries={history} timeZone="UTC" fieldLabels={HISTORY_FIELDS} formatValue={historyValue} />
+        <PromoCodeHistory code={code} history={history} locations={locations} timeZone={timeZone} />
       </div>
     </SectionPage>
   );

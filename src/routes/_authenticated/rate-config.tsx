@@ -8,7 +8,10 @@ import { hasPermission } from '../../permissions/rules';
 import { RateConfigDetails } from '../-components/rates/rate-config-details';
 import { RateConfigForm } from '../-components/rates/rate-config-form';
 import { RateLocationChoice } from '../-components/rates/rate-location-choice';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
+import { SectionTabs } from '../../ui/section-tabs';
+import { RATES_TABS } from '../-components/section-tabs';
 
 // The router hands a number back for "?locationId=2", the address bar a string: both are read as the canonical id.
 const rateConfigSearchSchema = z.object({ locationId: z.optional(z.pipe(z.coerce.string(), canonicalIdParam())) });
@@ -23,13 +26,13 @@ export const Route = createFileRoute('/_authenticated/rate-config')({
   beforeLoad: ({ context }) => requireAccess(context, 'rateConfig'),
   loader: async ({ context, deps, abortController }) => {
     const { listRateLocations, getRateLocation } = await import('../../api/rates');
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     const locations = await listRateLocations(context.api, options);
     const chosen = locations.find((location) => location.location_id === deps.locationId) ?? locations[0];
     const rates = chosen ? await getRateLocation(context.api, chosen.location_id, options) : null;
     return { locations, rates };
   },
-  errorComponent: ({ error }) => <SectionLoadError title="Rate Configuration" error={error} />,
+  errorComponent: ({ error }) => <LoadFailure title="Rate Configuration" error={error} />,
   component: RateConfigPage,
 });
 
@@ -43,6 +46,7 @@ function RateConfigPage() {
   return (
     <section className="section-page" aria-labelledby={titleId}>
       <h1 id={titleId}>Rate Configuration</h1>
+      <SectionTabs {...RATES_TABS} />
       {locations.length === 0 && <p>None of your locations has rates you may see.</p>}
       {locations.length > 0 && (
         <RateLocationChoice locations={locations} value={rates?.location_id} onLocation={(locationId) => void navigate({ search: { locationId } })} />

@@ -4,7 +4,8 @@ import { forgivingSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
 import { canonicalIdParam } from '../../contract/ids';
 import { RateSelection } from '../-components/rates/rate-selection';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 
 // The router hands a number back for "?locationId=2", the address bar a string: both are read as the canonical id.
 const rateSelectionSearchSchema = z.object({ locationId: z.optional(z.pipe(z.coerce.string(), canonicalIdParam())) });
@@ -19,13 +20,13 @@ export const Route = createFileRoute('/_authenticated/rate-selection')({
   beforeLoad: ({ context }) => requireAccess(context, 'rateSelection'),
   loader: async ({ context, deps, abortController }) => {
     const { listRateLocations, getRateLocation } = await import('../../api/rates');
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     const locations = await listRateLocations(context.api, options);
     const chosen = locations.find((location) => location.location_id === deps.locationId) ?? locations[0];
     const rates = chosen ? await getRateLocation(context.api, chosen.location_id, options) : null;
     return { locations, rates };
   },
-  errorComponent: ({ error }) => <SectionLoadError title="Configure Rates" error={error} />,
+  errorComponent: ({ error }) => <LoadFailure title="Configure Rates" error={error} />,
   component: RateSelectionPage,
 });
 

@@ -4,7 +4,8 @@ import { requireAccess } from '../../app/require-access';
 import { canonicalIdParam } from '../../contract/ids';
 import { hasPermission } from '../../permissions/rules';
 import { RateChangeEditor } from '../-components/rates/rate-change-editor';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 import { SectionPage } from '../../ui/section-page';
 
 const idOf = (value: string | undefined) => {
@@ -21,7 +22,7 @@ const idOf = (value: string | undefined) => {
 export const Route = createFileRoute('/_authenticated/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}')({
   beforeLoad: ({ context }) => requireAccess(context, 'rateChangeEdit'),
   loader: async ({ context, params, abortController }) => {
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     const { listRateLocations, getRateLocation, getRateChange } = await import('../../api/rates');
     const viewable = await listRateLocations(context.api, options);
     const editable = viewable.filter((location) => hasPermission(context.permissions.permissions, 'rs', 'edit', [location.location_id]));
@@ -35,7 +36,9 @@ export const Route = createFileRoute('/_authenticated/rates/changes/edit/{-$loca
     ]);
     return { viewable, editable, rates, start: copied?.rate_set ?? rates.current?.rate_set ?? null };
   },
-  errorComponent: ({ error }) => <SectionLoadError title="Edit Rate Change" error={error} />,
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Edit Rate Change" error={error} back={{ to: '/rates', label: 'Back to Rate Changes' }} />
+  ),
   component: RateChangeEditPage,
 });
 

@@ -5,9 +5,10 @@ import { addTicketNote, decideTicket, refundPayment } from '../../api/refunds';
 import { requireAccess } from '../../app/require-access';
 import { canonicalIdParam, MAX_BIGINT_ID } from '../../contract/ids';
 import { hasPermission } from '../../permissions/rules';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
+import { NotFound } from '../../ui/not-found';
 import { TicketDetailScreen } from '../-components/refunds/ticket-detail';
-import { SectionPage } from '../../ui/section-page';
 
 /** One refund ticket (spec §2: /refund-portal/ticket-info/{ticketId}) with its payment, notes, History and actions. */
 export const Route = createFileRoute('/_authenticated/refund-portal/ticket-info/$ticketId')({
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_authenticated/refund-portal/ticket-info/
     const parsed = z.safeParse(canonicalIdParam(MAX_BIGINT_ID), params.ticketId);
     if (!parsed.success) throw notFound();
     const ticketId = parsed.data;
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     // Imported here, not at the top: the entry chunk carries no refund-portal code (docs/decisions.md).
     const { getTicket, getTicketHistory } = await import('../../api/refunds');
     try {
@@ -31,11 +32,15 @@ export const Route = createFileRoute('/_authenticated/refund-portal/ticket-info/
     }
   },
   notFoundComponent: () => (
-    <SectionPage title="Ticket not found">
-      <p>This ticket was not found, or it is not at one of your locations.</p>
-    </SectionPage>
+    <NotFound
+      title="Ticket not found"
+      message="This ticket was not found, or it is not at one of your locations."
+      back={{ to: '/refund-portal', label: 'Back to Refund Tickets' }}
+    />
   ),
-  errorComponent: ({ error }) => <SectionLoadError title="Ticket" error={error} />,
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Ticket" error={error} back={{ to: '/refund-portal', label: 'Back to Refund Tickets' }} />
+  ),
   component: TicketPage,
 });
 

@@ -1,108 +1,147 @@
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
-import { createRole, deleteRole, getRole, getRoleHistory, updateRole } from '../../api/roles';
+import { useCallback, useMemo } from 'react';
+import { createRole, deleteRole, updateRole } from '../../api/roles';
 import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
+import { roleConfigSearchSchema, roleListQueryOf } from '../../contract/role-search';
 import type { AuditEntry } from '../../contract/lists';
-import { roleListQuerySchema } from '../../contract/role-search';
 import type { Role, RoleLocation } from '../../contract/roles';
 import { hasPermission } from '../../permissions/rules';
 import { SectionPage } from '../../ui/section-page';
 import { toast } from '../../ui/toast/toast-store';
+import { EditorProblem, loadEditor, type EditorLoad } from '../-components/editor-load';
 import { RoleEditor } from '../-components/roles/role-editor';
 import { RolesList } from '../-components/roles/roles-list';
 
-/** User roles (spec /role-Config, user roles view): the roles list in the URL; the editor opens above it. */
+
+/**
+ * User roles (spec /role-Config, user roles view): the roles list in the URL, and the open editor too
+ * (`?edit=<roleId>`, `?new=1`), so an edit can be reloaded, linked or opened in a new tab. The loader loads the
+ * editor's role and its History beside the page and the locations.
+ */
 export const Route = createFileRoute('/_authenticated/role-Config')({
-  validateSearch: forgivingSearch(roleListQuerySchema),
+  validateSearch: forgivingSearch(roleConfigSearchSchema),
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'userRoles'),
-  loader: async ({ context, deps, abortController }) => {
+  loader: async ({ context, deps, abortController }): Promise<Loaded> => {
     const options = { signal: abortController.signal };
     // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
     const api = import('../../api/roles');
-    const [result, locations] = await Promise.all([
-      loadListPage(async () => (await api).listRoles(context.api, deps, options)),
+    const roleId = deps.edit;
+    const [result, locations, editing] = await Promise.all([
+      loadListPage(async () => (await api).listRoles(context.api, roleListQueryOf(deps), options)),
       api.then((loaded) => loaded.listRoleLocations(context.api, options)).catch(() => [] as RoleLocation[]),
+      roleId === undefined
+        ? null
+        : loadEditor(async () => {
+            const { getRole, getRoleHistory } = await api;
+            const quiet = { ...options, quietStatuses: [403, 404] };
+            const [role, history] = await Promise.all([getRole(context.api, roleId, quiet), getRoleHistory(context.api, roleId, quiet)]);
+            return { role, history };
+          }),
     ]);
-    return { result, locations };
+    return { result, locations, editing };
   },
   pendingMs: 400,
-  pendingComponent: () => <RolesPage result={null} locations={[]} />,
+  pendingComponent: () => <RolesPage loaded={null} />,
   component: function LoadedRolesPage() {
-    const { result, locations } = Route.useLoaderData();
-    return <RolesPage result={result} locations={locations} />;
+    return <RolesPage loaded={Route.useLoaderData()} />;
   },
 });
 
-type Editing = { role: Role | null; history: AuditEntry[] };
+interface Loaded {
+  result: ListResult<Role>;
+  locations: RoleLocation[];
+  editing: EditorLoad<{ role: Role; history: AuditEntry[] }> | null;
+}
+const NO_LOCATIONS: readonly RoleLocation[] = [];
 
-function RolesPage({ result, locations }: { result: ListResult<Role> | null; locations: readonly RoleLocation[] }) {
+function RolesPage({ loaded }: { loaded: Loaded | null }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
   const { permissions, api } = Route.useRouteContext();
   const busy = useRouterState({ select: (state) => state.isLoading });
-  const [editing, setEditing] = useState<Editing | null>(null);
   const record = permissions.permissions;
   const canAdd = hasPermission(record, 'ur', 'add');
   const canEdit = hasPermission(record, 'ur', 'edit');
   const canDelete = hasPermission(record, 'ur', 'delete');
+  const locations = loaded?.locations ?? NO_LOCATIONS;
   const names = useMemo(() => new Map(locations.map((location) => [location.location_id, location.name])), [locations]);
   const locationName = useCallback((id: number) => names.get(id) ?? `location ${id}`, [names]);
-
-  const open = useCallback(
-    async (role: Role) => {
-      const [fresh, history] = await Promise.all([getRole(api, role.role_id), getRoleHistory(api, role.role_id)]);
-      setEditing({ role: fresh, history });
-    },
-    [api],
+  // Opening and closing the editor is a navigation: back closes it again, and the address names what is open.
+  const showEditor = useCallback(
+    (editor: { edit?: number; new?: 1 }) => void navigate({ search: (current) => ({ ...current, edit: editor.edit, new: editor.new }) }),
+    [navigate],
   );
-  const onOpen = useCallback((role: Role) => void open(role).catch(() => undefined), [open]);
+  const close = () => showEditor({});
+  const onOpen = useCallback((role: Role) => showEditor({ edit: role.role_id }), [showEditor]);
+  const retry = () => void router.invalidate();
+  const creating = search.new !== undefined && search.edit === undefined;
+  const editing = search.edit === undefined ? null : (loaded?.editing ?? { state: 'loading' as const });
+  const editor = (role: Role | null, history: readonly AuditEntry[]) => (
+    <RoleEditor
+      key={role ? `${role.role_id}-${role.version}` : 'new'}
+      role={role}
+      history={history}
+      editor={record}
+      locations={locations}
+      canEdit={role ? canEdit : canAdd}
+      canDelete={canDelete}
+      save={(input, version) => (role && version !== null ? updateRole(api, role.role_id, { ...input, version }) : createRole(api, input))}
+      remove={(version) => deleteRole(api, role!.role_id, version)}
+      onSaved={(saved) => {
+        toast({ title: saved ? 'Role saved' : 'Role deleted' });
+        // A new role's address is its own from now on; a saved one loads again (list, role and History).
+        if (saved && !role) showEditor({ edit: saved.role_id });
+        else if (saved) void router.invalidate();
+        else close();
+      }}
+      reload={() => router.invalidate()}
+      onClose={close}
+    />
+  );
 
   return (
     <SectionPage title="User Roles">
-      {canAdd && editing?.role !== null && (
+      {canAdd && !creating && (
         <div className="list-toolbar">
-          <button type="button" className="button primary" onClick={() => setEditing({ role: null, history: [] })}>
+          <button type="button" className="button primary" onClick={() => showEditor({ new: 1 })}>
             New role
           </button>
         </div>
       )}
-      {editing && (
-        <RoleEditor
-          key={editing.role ? `${editing.role.role_id}-${editing.role.version}` : 'new'}
-          role={editing.role}
-          history={editing.history}
-          editor={record}
-          locations={locations}
-          canEdit={editing.role ? canEdit : canAdd}
-          canDelete={canDelete}
-          save={(input, version) =>
-            editing.role && version !== null ? updateRole(api, editing.role.role_id, { ...input, version }) : createRole(api, input)
-          }
-          remove={(version) => deleteRole(api, editing.role!.role_id, version)}
-          onSaved={(role) => {
-            toast({ title: role ? 'Role saved' : 'Role deleted' });
-            void router.invalidate();
-            if (role) void open(role).catch(() => undefined);
-            else setEditing(null);
-          }}
-          reload={async () => {
-            if (editing.role) await open(editing.role);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      {creating &&
+        (!canAdd ? (
+          <EditorProblem
+            noun="Role"
+            load={{ state: 'refused', message: 'Your role does not allow adding roles.' }}
+            backLabel="Back to the roles"
+            onBack={close}
+            onRetry={retry}
+          />
+        ) : loaded ? (
+          editor(null, [])
+        ) : (
+          <EditorProblem noun="Role" load={{ state: 'loading' }} backLabel="Back to the roles" onBack={close} onRetry={retry} />
+        ))}
+      {editing &&
+        (editing.state === 'ok' ? (
+          editor(editing.data.role, editing.data.history)
+        ) : (
+          <EditorProblem noun="Role" load={editing} backLabel="Back to the roles" onBack={close} onRetry={retry} />
+        ))}
       <RolesList
         search={search}
-        result={result}
+        result={loaded?.result ?? null}
         busy={busy}
         locationName={locationName}
         onOpen={onOpen}
         openLabel={canEdit ? 'Edit' : 'View'}
-        onSearch={(update) => void navigate({ search: (current) => update(current) })}
-        onRetry={() => void router.invalidate()}
+        onSearch={(update) =>
+          void navigate({ search: (current) => ({ ...update(roleListQueryOf(current)), edit: current.edit, new: current.new }) })
+        }
+        onRetry={retry}
       />
     </SectionPage>
   );

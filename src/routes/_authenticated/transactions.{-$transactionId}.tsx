@@ -7,7 +7,8 @@ import { hasPermission } from '../../permissions/rules';
 import { forgivingSearch } from '../../app/list-route';
 import { requireAccess } from '../../app/require-access';
 import { transactionParamsSchema, transactionSearchSchema } from '../../contract/transaction-search';
-import { SectionLoadError } from '../-components/section-load-error';
+import { pageLoadOptions } from '../../api/page-load';
+import { LoadFailure } from '../../ui/load-failure';
 import { TransactionDetailScreen, TransactionNotFound } from '../-components/transactions/transaction-detail';
 
 /**
@@ -27,7 +28,7 @@ export const Route = createFileRoute('/_authenticated/transactions/{-$transactio
     const parsed = z.safeParse(transactionParamsSchema, params);
     if (!parsed.success) throw notFound();
     const { transactionId } = parsed.data;
-    const options = { signal: abortController.signal };
+    const options = pageLoadOptions(abortController);
     try {
       // The payment and its history in parallel; a payment outside the user's locations is a 404 like a missing one.
       const [transaction, history] = await Promise.all([
@@ -41,7 +42,9 @@ export const Route = createFileRoute('/_authenticated/transactions/{-$transactio
     }
   },
   notFoundComponent: () => <TransactionNotFound search={Route.useSearch()} />,
-  errorComponent: ({ error }) => <SectionLoadError title="Transaction" error={error} />,
+  errorComponent: ({ error }) => (
+    <LoadFailure title="Transaction" error={error} back={{ to: '/refund-portal/transactions', label: 'Back to the search' }} />
+  ),
   component: TransactionPage,
 });
 

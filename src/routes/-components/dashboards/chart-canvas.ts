@@ -1,6 +1,7 @@
 import uPlot from 'uplot';
 // A stylesheet file of the chart's chunk, loaded with it as a <link>: nothing injected, so the production CSP holds.
 import 'uplot/dist/uPlot.min.css';
+import { dayTicks } from './chart-ticks';
 
 /**
  * The dashboards' charts (uPlot: canvas, 23 KB, CSP-clean; docs/decisions.md "Dashboards"). Loaded only after the
@@ -43,6 +44,10 @@ function options(spec: ChartSpec, width: number): uPlot.Options {
         values: (_chart, ticks) =>
           ticks.map((tick) => (spec.xKind === 'hour' ? `${tick}:00` : day.format(new Date(tick * 1000)))),
         space: 50,
+        // Days: one tick per whole day at most, so no day's label appears twice (chart-ticks.ts).
+        ...(spec.xKind === 'day' && {
+          splits: (chart: uPlot, _axis: number, min: number, max: number) => dayTicks(min, max, chart.bbox.width / uPlot.pxRatio),
+        }),
       },
       { values: (_chart, ticks) => ticks.map(spec.formatY), size: 70 },
     ],

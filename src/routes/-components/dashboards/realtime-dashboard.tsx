@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../../api/client';
 import { followRealtime, type StreamStatus } from '../../../api/realtime-stream';
 import type { RealtimeQuery, RealtimeSummary } from '../../../contract/dashboards';
-import { formatCount, formatDateTime, formatMoney } from '../../../ui/format';
+import { formatCalendarDate, formatCount, formatDateTime } from '../../../ui/format';
+import { Money } from '../../../ui/money';
+import { ScrollRegion } from '../../../ui/scroll-region';
 import { DashboardChart } from './dashboard-chart';
 import { averageTicket, occupancy, PAYMENT_METHOD_LABELS } from './dashboard-format';
 import { LiveIndicator } from './live-indicator';
@@ -103,7 +105,9 @@ export function RealtimeDashboard({
           <dl className="dashboard-figures" aria-label="Today so far">
             <div>
               <dt>Revenue</dt>
-              <dd data-figure="revenue">{formatMoney(totals.gross)}</dd>
+              <dd data-figure="revenue">
+                <Money cents={totals.gross} />
+              </dd>
             </div>
             <div>
               <dt>Payments</dt>
@@ -111,7 +115,7 @@ export function RealtimeDashboard({
             </div>
             <div>
               <dt>Average ticket</dt>
-              <dd data-figure="average">{averageTicket(totals.gross, totals.payments)}</dd>
+              <dd data-figure="average">{totals.payments === 0 ? averageTicket(totals.gross, 0) : <Money cents={Math.round(totals.gross / totals.payments)} />}</dd>
             </div>
             <div>
               <dt>Active sessions</dt>
@@ -123,7 +127,9 @@ export function RealtimeDashboard({
             </div>
             <div>
               <dt>Refunded</dt>
-              <dd data-figure="refunded">{formatMoney(totals.refunded)}</dd>
+              <dd data-figure="refunded">
+                <Money cents={totals.refunded} />
+              </dd>
             </div>
           </dl>
 
@@ -131,7 +137,7 @@ export function RealtimeDashboard({
             title="Payments per hour, today and the same weekday last week (local hours)"
             spec={chart}
             table={
-              <div className="table-scroll" tabIndex={0} role="region" aria-label="Payments per hour">
+              <ScrollRegion label="Payments per hour">
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -147,19 +153,23 @@ export function RealtimeDashboard({
                       <tr key={hour.hour}>
                         <th scope="row">{`${String(hour.hour).padStart(2, '0')}:00`}</th>
                         <td className="numeric">{formatCount(hour.payments)}</td>
-                        <td className="numeric">{formatMoney(hour.gross_cents)}</td>
+                        <td className="numeric">
+                          <Money cents={hour.gross_cents} />
+                        </td>
                         <td className="numeric">{formatCount(hour.last_week_payments)}</td>
-                        <td className="numeric">{formatMoney(hour.last_week_gross_cents)}</td>
+                        <td className="numeric">
+                          <Money cents={hour.last_week_gross_cents} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             }
           />
 
           <h2>By location</h2>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Today by location">
+          <ScrollRegion label="Today by location">
             <table className="data-table" data-testid="realtime-locations">
               <thead>
                 <tr>
@@ -175,16 +185,18 @@ export function RealtimeDashboard({
                 {summary.locations.map((location) => (
                   <tr key={location.location_id}>
                     <th scope="row">{location.name}</th>
-                    <td>{location.local_day}</td>
+                    <td>{formatCalendarDate(location.local_day)}</td>
                     <td className="numeric">{formatCount(location.payments)}</td>
-                    <td className="numeric">{formatMoney(location.gross_cents)}</td>
+                    <td className="numeric">
+                      <Money cents={location.gross_cents} />
+                    </td>
                     <td className="numeric">{formatCount(location.active_sessions)}</td>
                     <td className="numeric">{occupancy(location.active_sessions, location.capacity)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
 
           <h2>Latest payments</h2>
           {summary.latest.length === 0 ? (
@@ -193,7 +205,9 @@ export function RealtimeDashboard({
             <ol className="latest-payments" data-testid="latest-payments">
               {summary.latest.map((payment) => (
                 <li key={payment.transaction_id} data-transaction-id={payment.transaction_id}>
-                  <span className="latest-amount">{formatMoney(payment.amount_cents)}</span>
+                  <span className="latest-amount">
+                    <Money cents={payment.amount_cents} />
+                  </span>
                   <span>{payment.location_name}</span>
                   <span className="muted">
                     {formatDateTime(payment.payment_time, payment.time_zone)} · {PAYMENT_METHOD_LABELS[payment.payment_method]}

@@ -1,11 +1,14 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { SETTLED_RANGES, type SettledRange, type SettledSearch } from '../../../contract/dashboard-queries';
 import type { SettledDashboard as SettledData, SettledFigures } from '../../../contract/dashboards';
+import { settledRangeProblem } from '../../../contract/settled-ranges';
 import { isCalendarDate } from '../../../contract/transactions';
 import { CsvExportButton } from '../../../ui/csv-export-button';
 import { formatCalendarDate, formatCount, formatMoney } from '../../../ui/format';
+import { Money } from '../../../ui/money';
+import { ScrollRegion } from '../../../ui/scroll-region';
 import { DashboardChart } from './dashboard-chart';
-import { RANGE_LABELS } from './settled-range';
+import { RANGE_LABELS, rangeInWords } from './settled-range';
 import './dashboards.css';
 
 const MEASURES = [
@@ -21,7 +24,7 @@ function FigureCells({ figures }: { figures: SettledFigures }) {
     <>
       {MEASURES.map(([key]) => (
         <td key={key} className="numeric">
-          {key === 'payments' ? formatCount(figures[key]) : formatMoney(figures[key])}
+          {key === 'payments' ? formatCount(figures[key]) : <Money cents={figures[key]} />}
         </td>
       ))}
     </>
@@ -59,6 +62,7 @@ export function SettledDashboard({
   const range = search.range ?? 'last7';
   const [custom, setCustom] = useState({ from: search.from ?? data?.from ?? '', to: search.to ?? data?.to ?? '' });
   const [customError, setCustomError] = useState<string | null>(null);
+  const customErrorId = useId();
 
   const chooseRange = (next: SettledRange) => {
     if (next !== 'custom') {
@@ -71,7 +75,9 @@ export function SettledDashboard({
   const applyCustom = (event: FormEvent) => {
     event.preventDefault();
     if (!isCalendarDate(custom.from) || !isCalendarDate(custom.to)) return setCustomError('Enter both dates.');
-    if (custom.from > custom.to) return setCustomError('The first day must not be after the last.');
+    // The server's own rule (a year at most), said here before anything is sent.
+    const problem = settledRangeProblem(custom.from, custom.to);
+    if (problem) return setCustomError(problem);
     setCustomError(null);
     onSearch({ range: 'custom', from: custom.from, to: custom.to, locationId: search.locationId });
   };
@@ -111,11 +117,25 @@ export function SettledDashboard({
           <>
             <label className="form-field">
               <span className="form-label">From</span>
-              <input className="input" type="date" value={custom.from} aria-invalid={customError ? true : undefined} onChange={(event) => setCustom({ ...custom, from: event.target.value })} />
+              <input
+                className="input"
+                type="date"
+                value={custom.from}
+                aria-invalid={customError ? true : undefined}
+                aria-describedby={customError ? customErrorId : undefined}
+                onChange={(event) => setCustom({ ...custom, from: event.target.value })}
+              />
             </label>
             <label className="form-field">
               <span className="form-label">To</span>
-              <input className="input" type="date" value={custom.to} aria-invalid={customError ? true : undefined} onChange={(event) => setCustom({ ...custom, to: event.target.value })} />
+              <input
+                className="input"
+                type="date"
+                value={custom.to}
+                aria-invalid={customError ? true : undefined}
+                aria-describedby={customError ? customErrorId : undefined}
+                onChange={(event) => setCustom({ ...custom, to: event.target.value })}
+              />
             </label>
             <button type="submit" className="button">
               Apply
@@ -138,8 +158,14 @@ export function SettledDashboard({
           </select>
         </label>
         {customError && (
-          <p className="field-error" role="alert">
+          <p className="field-error" role="alert" id={customErrorId}>
             {customError}
+          </p>
+        )}
+        {data && (
+          <p className="dashboard-range-days" data-testid="settled-range-days" aria-live="polite">
+            <strong>{rangeInWords(data.from, data.to)}</strong>
+            <span className="muted"> · ranges end with the last full day at the locations (their own time zones)</span>
           </p>
         )}
       </form>
@@ -157,14 +183,11 @@ export function SettledDashboard({
         )
       ) : (
         <div aria-busy={busy}>
-          <p>
-            {formatCalendarDate(data.from)} – {formatCalendarDate(data.to)}
-          </p>
           <dl className="dashboard-figures" aria-label="Totals of the range">
             {MEASURES.map(([key, label]) => (
               <div key={key}>
                 <dt>{label}</dt>
-                <dd data-figure={key}>{key === 'payments' ? formatCount(data.totals[key]) : formatMoney(data.totals[key])}</dd>
+                <dd data-figure={key}>{key === 'payments' ? formatCount(data.totals[key]) : <Money cents={data.totals[key]} />}</dd>
               </div>
             ))}
           </dl>
@@ -173,7 +196,7 @@ export function SettledDashboard({
             <CsvExportButton label="Export CSV" onExport={onExport} />
           </div>
           <h2 id="settled-by-day">Settled by day</h2>
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="settled-by-day">
+          <ScrollRegion labelledBy="settled-by-day">
             <table className="data-table" data-testid="settled-days">
               <thead>
                 <tr>
@@ -196,12 +219,12 @@ export function SettledDashboard({
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollRegion>
           <h2 id="settled-by-location">Settled by location</h2>
           {data.locations.length === 0 ? (
             <p className="muted">Nothing settled in this range.</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="settled-by-location">
+            <ScrollRegion labelledBy="settled-by-location">
               <table className="data-table" data-testid="settled-locations">
                 <thead>
                   <tr>
@@ -218,7 +241,7 @@ export function SettledDashboard({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </div>
       )}

@@ -1,8 +1,8 @@
 import type { SettledQuery, SettledRange, SettledSearch } from '../../../contract/dashboard-queries';
 
 /**
- * The named ranges in days. Settled days are calendar days (each location's own), so "yesterday" is the day before
- * today's date where the user is: the same calendar day for every location.
+ * The settled dashboard's ranges. Named ranges are resolved by the server in the locations' own zones, each ending
+ * on the last complete day (src/contract/settled-ranges.ts); the screen shows the days it answered with.
  */
 export const RANGE_LABELS: Record<SettledRange, string> = {
   yesterday: 'Yesterday',
@@ -13,34 +13,22 @@ export const RANGE_LABELS: Record<SettledRange, string> = {
   custom: 'Custom',
 };
 
-const iso = (date: Date) => date.toISOString().slice(0, 10);
-/** Calendar arithmetic on UTC dates: no DST in the way. */
-const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day));
-
-/** Today's calendar date where the browser is. */
-export function localToday(now = new Date()): Date {
-  return utcDay(now.getFullYear(), now.getMonth(), now.getDate());
+/** The API query of the URL's search: a named range as its name, a custom one as its days (without both: last 7). */
+export function settledQueryOf(search: SettledSearch): SettledQuery {
+  const location = search.locationId ? { locationId: search.locationId } : {};
+  const range = search.range ?? 'last7';
+  if (range !== 'custom') return { range, ...location };
+  if (search.from && search.to) return { from: search.from, to: search.to, ...location };
+  return { range: 'last7', ...location };
 }
 
-/** The search's days (named range resolved against `today`), and the location; custom without dates is the last 7. */
-export function settledQueryOf(search: SettledSearch, today = localToday()): SettledQuery & { from: string; to: string } {
-  const y = today.getUTCFullYear();
-  const m = today.getUTCMonth();
-  const d = today.getUTCDate();
-  const location = search.locationId ? { locationId: search.locationId } : {};
-  switch (search.range ?? 'last7') {
-    case 'yesterday':
-      return { from: iso(utcDay(y, m, d - 1)), to: iso(utcDay(y, m, d - 1)), ...location };
-    case 'last30':
-      return { from: iso(utcDay(y, m, d - 30)), to: iso(utcDay(y, m, d - 1)), ...location };
-    case 'thisMonth':
-      return { from: iso(utcDay(y, m, 1)), to: iso(today), ...location };
-    case 'lastMonth':
-      return { from: iso(utcDay(y, m - 1, 1)), to: iso(utcDay(y, m, 0)), ...location };
-    case 'custom':
-      if (search.from && search.to) return { from: search.from, to: search.to, ...location };
-      return { from: iso(utcDay(y, m, d - 7)), to: iso(utcDay(y, m, d - 1)), ...location };
-    default:
-      return { from: iso(utcDay(y, m, d - 7)), to: iso(utcDay(y, m, d - 1)), ...location };
-  }
+const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+const fullDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const at = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "Nov 1 – Nov 28, 2026"; "Dec 1, 2025 – Jan 15, 2026" across a new year; "Nov 27, 2026" for one day. */
+export function rangeInWords(from: string, to: string): string {
+  if (from === to) return fullDay.format(at(to));
+  const start = from.slice(0, 4) === to.slice(0, 4) ? monthDay.format(at(from)) : fullDay.format(at(from));
+  return `${start} – ${fullDay.format(at(to))}`;
 }

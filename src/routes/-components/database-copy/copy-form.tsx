@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import * as z from 'zod/mini';
 import { fieldErrorsOf, messageOf } from '../../../api/error-data';
 import type { ApiClient } from '../../../api/client';
@@ -58,6 +58,15 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
   const sourceCounts = useCounts(api, source);
   const targetCounts = useCounts(api, target);
   const labelOf = (name: CopyTableName) => tables.find((table) => table.name === name)?.label ?? name;
+  // Why the button waits, said beside it (a disabled button alone does not say what to do).
+  const blockedId = useId();
+  const blocked = busy
+    ? 'A copy is running: start another when it has finished.'
+    : !target
+      ? 'Choose a target database.'
+      : chosen.length === 0
+        ? 'Pick at least one table to copy.'
+        : null;
 
   // What the copy will replace: the chosen tables and those that come along with them.
   const included = tables.filter(
@@ -183,7 +192,8 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
         <button
           type="button"
           className="button primary"
-          disabled={busy || chosen.length === 0 || !target}
+          disabled={blocked !== null}
+          aria-describedby={blocked ? blockedId : undefined}
           onClick={() => {
             setError(null);
             setConfirming(true);
@@ -191,7 +201,11 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
         >
           Copy to {target || 'target'}…
         </button>
-        {busy && <p className="form-hint">A copy is running: start another when it has finished.</p>}
+        {blocked && (
+          <p id={blockedId} className="form-hint">
+            {blocked}
+          </p>
+        )}
       </div>
 
       <ConfirmDialog

@@ -1,9 +1,9 @@
 import type { DatabaseCopy } from '../../../contract/database-copy';
+import { DateTime } from '../../../ui/date-time';
 import { formatCount } from '../../../ui/format';
+import { viewerTimeZone } from '../../../ui/zoned-time';
 
 const OUTCOMES = { running: 'Running', done: 'Done', failed: 'Failed' } as const;
-/** Copies are server events, not a location's: shown in UTC, written out so that nobody guesses the zone. */
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /** Every copy recorded (the last 50): who, when, what, rows, outcome. */
 export function CopyHistory({
@@ -15,6 +15,8 @@ export function CopyHistory({
   shownCopyId: number | null;
   onShow: (copyId: number) => void;
 }) {
+  // Copies belong to no one location: their times are on the viewer's own clock, with its zone.
+  const zone = viewerTimeZone();
   return (
     <section aria-labelledby="copy-history-title">
       <h2 id="copy-history-title">History</h2>
@@ -42,7 +44,9 @@ export function CopyHistory({
                       Copy {copy.copy_id}
                     </button>
                   </td>
-                  <td>{when(copy.started_at)}</td>
+                  <td>
+                    <DateTime iso={copy.started_at} timeZone={zone} />
+                  </td>
                   <td>{copy.started_by_email}</td>
                   <td>
                     {copy.source} → {copy.target}

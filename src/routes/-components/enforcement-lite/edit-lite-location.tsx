@@ -5,8 +5,8 @@ import type { AuditEntry, VersionConflict } from '../../../contract/lists';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { SectionPage } from '../../../ui/section-page';
 import { toast } from '../../../ui/toast/toast-store';
-import { ConflictNotice } from './conflict-notice';
-import { LITE_LOCATION_LABELS, liteLocationStatusLabel, liteValueText } from './lite-labels';
+import { ConflictNotice } from '../../../ui/conflict-notice';
+import { LITE_HISTORY_TYPES, LITE_LOCATION_LABELS, liteLocationStatusLabel } from './lite-labels';
 import { LiteLocationForm } from './lite-location-form';
 
 const formValuesOf = (location: LiteLocation): LiteLocationFormValues => ({
@@ -75,7 +75,7 @@ export function EditLiteLocation({ location, history, save, reload }: EditLiteLo
             }
           />
         </div>
-        <HistoryPanel entries={history} timeZone={location.time_zone} fieldLabels={LITE_LOCATION_LABELS} formatValue={liteValueText} />
+        <HistoryPanel entries={history} timeZone={location.time_zone} fieldLabels={LITE_LOCATION_LABELS} fieldTypes={LITE_HISTORY_TYPES} />
       </div>
     </SectionPage>
   );

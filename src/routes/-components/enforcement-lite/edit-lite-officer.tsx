@@ -4,9 +4,10 @@ import type { LiteLocationChoice, LiteOfficer, LiteOfficerUpdate } from '../../.
 import type { AuditEntry, VersionConflict } from '../../../contract/lists';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { SectionPage } from '../../../ui/section-page';
+import { viewerTimeZone } from '../../../ui/zoned-time';
 import { toast } from '../../../ui/toast/toast-store';
-import { ConflictNotice } from './conflict-notice';
-import { LITE_OFFICER_LABELS, liteValueText, officerStatusLabel } from './lite-labels';
+import { ConflictNotice } from '../../../ui/conflict-notice';
+import { LITE_HISTORY_TYPES, LITE_OFFICER_LABELS, officerStatusLabel } from './lite-labels';
 import { LiteOfficerForm, type OfficerFormValues } from './lite-officer-form';
 
 const formValuesOf = (officer: LiteOfficer): OfficerFormValues => ({
@@ -31,10 +32,8 @@ export function EditLiteOfficer({ officer, history, choices, save, reload }: Edi
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
   // History names locations by id: the choice list knows their names.
   const names = new Map(choices.map((choice) => [choice.location_id, choice.name]));
-  const valueText = (field: string, value: unknown) =>
-    field === 'location_ids' && Array.isArray(value)
-      ? value.map((id) => names.get(id as number) ?? `#${String(id)}`).join(', ') || '—'
-      : liteValueText(field, value);
+  // An officer may work at several locations: their record is read on the viewer's clock.
+  const zone = viewerTimeZone();
   return (
     <SectionPage title="Enforcement Lite: Edit User">
       <p className="page-subtitle">
@@ -67,7 +66,7 @@ export function EditLiteOfficer({ officer, history, choices, save, reload }: Edi
                 <ConflictNotice
                   conflict={conflict}
                   what="officer"
-                  timeZone="UTC"
+                  timeZone={zone}
                   onReload={async () => {
                     await reload();
                     setConflict(null);
@@ -78,7 +77,13 @@ export function EditLiteOfficer({ officer, history, choices, save, reload }: Edi
             }
           />
         </div>
-        <HistoryPanel entries={history} timeZone="UTC" fieldLabels={LITE_OFFICER_LABELS} formatValue={valueText} />
+        <HistoryPanel
+          entries={history}
+          timeZone={zone}
+          fieldLabels={LITE_OFFICER_LABELS}
+          fieldTypes={LITE_HISTORY_TYPES}
+          locationName={(id) => names.get(id)}
+        />
       </div>
     </SectionPage>
   );

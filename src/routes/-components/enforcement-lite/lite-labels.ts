@@ -1,4 +1,5 @@
 import type { LiteLocationStatus, LiteOfficerStatus } from '../../../contract/enforcement-lite-search';
+import type { HistoryFieldTypes } from '../../../ui/history-values';
 
 /** How the Enforcement Lite screens name fields (list headers, form labels, History). */
 export const LITE_LOCATION_LABELS: Readonly<Record<string, string>> = {
@@ -22,14 +23,12 @@ export const LITE_OFFICER_LABELS: Readonly<Record<string, string>> = {
 export const liteLocationStatusLabel = (status: LiteLocationStatus) => (status === 'active' ? 'Active' : 'Inactive');
 export const officerStatusLabel = (status: LiteOfficerStatus) => (status === 'active' ? 'Active' : 'Disabled');
 
-/** A field's value as the screens show it, for History's before → after. */
-export function liteValueText(field: string, value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (field === 'status' && typeof value === 'string') {
-    return value === 'active' ? 'Active' : value === 'inactive' ? 'Inactive' : 'Disabled';
-  }
-  if (field === 'grace_period_minutes' && typeof value === 'number') return `${value} min`;
-  if (field === 'capacity' && typeof value === 'number') return value.toLocaleString('en-US');
-  if (field === 'location_ids' && Array.isArray(value)) return value.length === 0 ? '—' : value.map((id) => `#${String(id)}`).join(', ');
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+/** How History reads the fields (src/ui/history-values.ts); an officer's locations by name. */
+export const LITE_HISTORY_TYPES: HistoryFieldTypes = {
+  status: { enum: { active: 'Active', inactive: 'Inactive', disabled: 'Disabled' } },
+  grace_period_minutes: 'minutes',
+  capacity: 'count',
+  officer_count: 'count',
+  location_ids: 'locations',
+  last_sign_in_at: 'instant',
+};

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent } from 'react';
-import type { ListResult } from '../../../app/list-route';
+import { useState, type FormEvent } from 'react';
 import {
   LITE_LOCATION_STATUSES,
   LITE_OFFICER_STATUSES,
@@ -8,12 +7,14 @@ import {
   type LiteLocation,
   type LiteOfficer,
 } from '../../../contract/enforcement-lite';
-import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
+import type { DataColumn } from '../../../ui/data-table';
 import { FormField } from '../../../ui/form-field';
 import { formatDateTime } from '../../../ui/format';
-import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
+import { ListFilters } from '../../../ui/list-filters';
+import { ListResults, type ListResult } from '../../../ui/list-results';
+import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
-import { urlPaging } from '../url-paging';
+import { viewerTimeZone } from '../../../ui/zoned-time';
 import {
   LITE_LOCATION_LABELS as LOCATION,
   LITE_OFFICER_LABELS as OFFICER,
@@ -41,9 +42,8 @@ export function LiteLists({ search, list, onSearch, onRetry, busy }: LiteListsPr
   const filters: ActiveFilter[] = [];
   if (search.q) filters.push({ label: 'Search', value: `“${search.q}”` });
   if (search.status) filters.push({ label: 'Status', value: statusText(search.status) });
-  const clear = () =>
-    onSearch((current) => ({ show: current.show, sort: current.sort, dir: current.dir, pageSize: current.pageSize }));
-  const result = list && list.show === show ? list.result : null;
+  // "Clear filters" stays on the list shown.
+  const shared = { search, onSearch, onRetry, busy, filters, keepOnClear: ['show'] as const };
   return (
     <SectionPage title="Enforcement Lite">
       <p className="page-subtitle">
@@ -71,125 +71,93 @@ export function LiteLists({ search, list, onSearch, onRetry, busy }: LiteListsPr
           </Link>
         )}
       </nav>
-      <LiteFilters key={show} show={show} search={search} onSearch={onSearch} />
-      {result === null ? (
-        <TableSkeleton columns={6} label={`Loading ${show}…`} />
-      ) : !result.ok ? (
-        <LoadError message={result.message} onRetry={onRetry} />
-      ) : result.page.rows.length === 0 ? (
-        <EmptyState
-          noun={show === 'locations' ? 'lite locations' : 'officers'}
-          filters={filters}
-          onClearFilters={clear}
-          whenUnfiltered={<p>{show === 'locations' ? 'No lite locations yet.' : 'No lite officers yet.'}</p>}
+      <ListFilters count={filters.length}>
+        <LiteFilters key={show} show={show} search={search} onSearch={onSearch} />
+      </ListFilters>
+      {show === 'locations' ? (
+        <ListResults
+          key="locations"
+          {...shared}
+          result={list?.show === 'locations' ? list.result : null}
+          noun={{ one: 'lite location', other: 'lite locations' }}
+          caption="Lite locations"
+          columns={LOCATION_COLUMNS}
+          rowKey={(location) => String(location.location_id)}
+          defaultSort={{ key: 'name', dir: 'asc' }}
+          columnChoiceKey="enforcement-lite-locations"
+          whenUnfiltered={<p>No lite locations yet.</p>}
         />
-      ) : list?.show === 'locations' && list.result.ok ? (
-        <LocationsTable page={list.result.page} search={search} onSearch={onSearch} busy={busy} />
-      ) : list?.show === 'officers' && list.result.ok ? (
-        <OfficersTable page={list.result.page} search={search} onSearch={onSearch} busy={busy} />
-      ) : null}
+      ) : (
+        <ListResults
+          key="officers"
+          {...shared}
+          result={list?.show === 'officers' ? list.result : null}
+          noun={{ one: 'officer', other: 'officers' }}
+          caption="Lite officers"
+          columns={OFFICER_COLUMNS}
+          rowKey={(officer) => String(officer.user_id)}
+          defaultSort={{ key: 'email', dir: 'asc' }}
+          columnChoiceKey="enforcement-lite-officers"
+          whenUnfiltered={<p>No lite officers yet.</p>}
+        />
+      )}
     </SectionPage>
   );
 }
 
-interface TableProps<Row> {
-  page: import('../../../contract/lists').Paged<Row>;
-  search: EnforcementLiteSearch;
-  onSearch: LiteListsProps['onSearch'];
-  busy: boolean;
-}
+const LOCATION_COLUMNS: DataColumn<LiteLocation>[] = [
+  {
+    id: 'name',
+    header: LOCATION.name!,
+    sortable: true,
+    alwaysShown: true,
+    cell: (location) => (
+      <Link to="/enforcement-lite/edit-location/$locationId" params={{ locationId: String(location.location_id) }}>
+        {location.name}
+      </Link>
+    ),
+  },
+  { id: 'operator_name', header: LOCATION.operator_name!, sortable: true, cell: (location) => location.operator_name },
+  { id: 'address', header: LOCATION.address!, priority: 2, cell: (location) => location.address },
+  { id: 'time_zone', header: LOCATION.time_zone!, sortable: true, hiddenByDefault: true, cell: (location) => location.time_zone },
+  {
+    id: 'capacity',
+    header: LOCATION.capacity!,
+    sortable: true,
+    numeric: true,
+    firstDirection: 'desc',
+    priority: 3,
+    cell: (location) => location.capacity.toLocaleString('en-US'),
+  },
+  { id: 'officer_count', header: LOCATION.officer_count!, numeric: true, cell: (location) => String(location.officer_count) },
+  { id: 'status', header: LOCATION.status!, sortable: true, cell: (location) => liteLocationStatusLabel(location.status) },
+];
 
-const sortOf = (search: EnforcementLiteSearch, fallback: string): SortState =>
-  search.sort ? { key: search.sort, dir: search.dir ?? 'asc' } : { key: fallback, dir: 'asc' };
-const sortChange = (onSearch: LiteListsProps['onSearch']) => (next: SortState) =>
-  onSearch((current) => ({ ...current, sort: next.key, dir: next.dir, page: undefined }));
-
-function LocationsTable({ page, search, onSearch, busy }: TableProps<LiteLocation>) {
-  const columns = useMemo<DataColumn<LiteLocation>[]>(
-    () => [
-      {
-        id: 'name',
-        header: LOCATION.name!,
-        sortable: true,
-        alwaysShown: true,
-        cell: (location) => (
-          <Link to="/enforcement-lite/edit-location/$locationId" params={{ locationId: String(location.location_id) }}>
-            {location.name}
-          </Link>
-        ),
-      },
-      { id: 'operator_name', header: LOCATION.operator_name!, sortable: true, cell: (location) => location.operator_name },
-      { id: 'address', header: LOCATION.address!, cell: (location) => location.address },
-      { id: 'time_zone', header: LOCATION.time_zone!, sortable: true, hiddenByDefault: true, cell: (location) => location.time_zone },
-      {
-        id: 'capacity',
-        header: LOCATION.capacity!,
-        sortable: true,
-        numeric: true,
-        firstDirection: 'desc',
-        cell: (location) => location.capacity.toLocaleString('en-US'),
-      },
-      { id: 'officer_count', header: LOCATION.officer_count!, numeric: true, cell: (location) => String(location.officer_count) },
-      { id: 'status', header: LOCATION.status!, sortable: true, cell: (location) => liteLocationStatusLabel(location.status) },
-    ],
-    [],
-  );
-  return (
-    <DataTable
-      caption="Lite locations"
-      columns={columns}
-      rows={page.rows}
-      rowKey={(location) => String(location.location_id)}
-      sort={sortOf(search, 'name')}
-      onSortChange={sortChange(onSearch)}
-      columnChoiceKey="enforcement-lite-locations"
-      busy={busy}
-      paging={urlPaging(page, { one: 'lite location', other: 'lite locations' }, onSearch)}
-    />
-  );
-}
-
-function OfficersTable({ page, search, onSearch, busy }: TableProps<LiteOfficer>) {
-  const columns = useMemo<DataColumn<LiteOfficer>[]>(
-    () => [
-      {
-        id: 'email',
-        header: OFFICER.email!,
-        sortable: true,
-        alwaysShown: true,
-        cell: (officer) => (
-          <Link to="/enforcement-lite/edit-user/$userId" params={{ userId: String(officer.user_id) }}>
-            {officer.email}
-          </Link>
-        ),
-      },
-      { id: 'display_name', header: OFFICER.display_name!, sortable: true, cell: (officer) => officer.display_name ?? '—' },
-      { id: 'locations', header: OFFICER.location_ids!, cell: (officer) => officer.location_names.join(', ') || '—' },
-      { id: 'status', header: OFFICER.status!, sortable: true, cell: (officer) => officerStatusLabel(officer.status) },
-      {
-        id: 'last_sign_in_at',
-        header: OFFICER.last_sign_in_at!,
-        sortable: true,
-        firstDirection: 'desc',
-        cell: (officer) => (officer.last_sign_in_at ? formatDateTime(officer.last_sign_in_at, 'UTC') : 'Never'),
-      },
-    ],
-    [],
-  );
-  return (
-    <DataTable
-      caption="Lite officers"
-      columns={columns}
-      rows={page.rows}
-      rowKey={(officer) => String(officer.user_id)}
-      sort={sortOf(search, 'email')}
-      onSortChange={sortChange(onSearch)}
-      columnChoiceKey="enforcement-lite-officers"
-      busy={busy}
-      paging={urlPaging(page, { one: 'officer', other: 'officers' }, onSearch)}
-    />
-  );
-}
+const OFFICER_COLUMNS: DataColumn<LiteOfficer>[] = [
+  {
+    id: 'email',
+    header: OFFICER.email!,
+    sortable: true,
+    alwaysShown: true,
+    cell: (officer) => (
+      <Link to="/enforcement-lite/edit-user/$userId" params={{ userId: String(officer.user_id) }}>
+        {officer.email}
+      </Link>
+    ),
+  },
+  { id: 'display_name', header: OFFICER.display_name!, sortable: true, cell: (officer) => officer.display_name ?? '—' },
+  { id: 'locations', header: OFFICER.location_ids!, priority: 2, cell: (officer) => officer.location_names.join(', ') || '—' },
+  { id: 'status', header: OFFICER.status!, sortable: true, cell: (officer) => officerStatusLabel(officer.status) },
+  {
+    id: 'last_sign_in_at',
+    header: OFFICER.last_sign_in_at!,
+    sortable: true,
+    firstDirection: 'desc',
+    priority: 3,
+    // An officer may work at several locations: the viewer's own clock.
+    cell: (officer) => (officer.last_sign_in_at ? formatDateTime(officer.last_sign_in_at, viewerTimeZone()) : 'Never'),
+  },
+];
 
 /** The text search and the status filter of the shown list; the search applies on submit, a status at once. */
 function LiteFilters({ show, search, onSearch }: { show: 'locations' | 'officers' } & Pick<LiteListsProps, 'search' | 'onSearch'>) {

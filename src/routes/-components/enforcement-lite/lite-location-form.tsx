@@ -10,10 +10,12 @@ import {
 import { MAX_CAPACITY, MAX_GRACE_PERIOD_MINUTES } from '../../../contract/locations';
 import { FormField } from '../../../ui/form-field';
 import { FormFooter } from '../../../ui/form-footer';
+import { validateOnEveryEvent } from '../../../ui/form-validation';
+import { TimeZoneSelect } from '../../../ui/time-zone-select';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { numberText, numberValue, shownError, TimeZoneOptions } from '../locations/location-form';
+import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
+import { numberText, numberValue } from '../../../ui/form-values';
 import { LITE_LOCATION_LABELS as LABELS, liteLocationStatusLabel } from './lite-labels';
-import { placeServerErrors } from './server-field-errors';
 
 type TextField = 'name' | 'address' | 'operator_name';
 const FIELDS = Object.keys(liteLocationInputSchema.shape);
@@ -44,14 +46,10 @@ export function LiteLocationForm(props: LiteLocationFormProps) {
 
   const form = useForm({
     defaultValues: props.defaultValues,
-    validators: { onChange: liteLocationInputSchema, onBlur: liteLocationInputSchema, onSubmit: liteLocationInputSchema },
+    validators: { onDynamic: liteLocationInputSchema },
+    validationLogic: validateOnEveryEvent,
     onSubmitInvalid: focusFirstInvalid,
-    listeners: {
-      onChange: ({ fieldApi }) => {
-        if (!fieldApi.state.meta.errorMap.onServer) return;
-        fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
-      },
-    },
+    listeners: clearServerError,
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       let then: (() => void) | void;
@@ -59,14 +57,8 @@ export function LiteLocationForm(props: LiteLocationFormProps) {
         then = await props.onSave(z.parse(liteLocationInputSchema, value));
       } catch (error) {
         if (props.onSaveFailed?.(error)) return;
-        const { placed, unplaced } = placeServerErrors(error, FIELDS, (field, message) =>
-          formApi.setFieldMeta(field as keyof LiteLocationFormValues, (meta) => ({
-            ...meta,
-            errorMap: { ...meta.errorMap, onServer: message },
-          })),
-        );
-        setFailure(unplaced);
-        if (placed) focusFirstInvalid();
+        setFailure(placeServerErrors(formApi, error, FIELDS));
+        focusFirstInvalid();
         return;
       }
       formApi.reset(value);
@@ -77,6 +69,7 @@ export function LiteLocationForm(props: LiteLocationFormProps) {
   const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
   const changed = useStore(form.store, (state) => !state.isDefaultValue);
+  const address = useStore(form.store, (state) => state.values.address);
   const onChangedChange = useRef(props.onChangedChange);
   useEffect(() => {
     onChangedChange.current = props.onChangedChange;
@@ -145,24 +138,18 @@ export function LiteLocationForm(props: LiteLocationFormProps) {
         {(field) => (
           <FormField
             label={LABELS.time_zone}
-            hint="Type to search, e.g. Chicago or America/Chicago."
+            hint="Times of this location are shown on its clock."
             error={shownError(field.state.meta, submitted)}
           >
             {(control) => (
-              <>
-                <input
-                  {...control}
-                  name={field.name}
-                  className="input"
-                  list={`${control.id}-zones`}
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-                <TimeZoneOptions id={`${control.id}-zones`} />
-              </>
+              <TimeZoneSelect
+                control={control}
+                name={field.name}
+                value={field.state.value}
+                address={address}
+                onChange={field.handleChange}
+                onBlur={field.handleBlur}
+              />
             )}
           </FormField>
         )}

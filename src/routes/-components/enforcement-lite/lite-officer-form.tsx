@@ -10,10 +10,10 @@ import {
 } from '../../../contract/enforcement-lite';
 import { FormField } from '../../../ui/form-field';
 import { FormFooter } from '../../../ui/form-footer';
+import { validateOnEveryEvent } from '../../../ui/form-validation';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { shownError } from '../locations/location-form';
+import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
 import { LITE_OFFICER_LABELS as LABELS, liteLocationStatusLabel, officerStatusLabel } from './lite-labels';
-import { placeServerErrors } from './server-field-errors';
 
 /** The officer form's values: e-mail only when adding, status only when editing. */
 export interface OfficerFormValues {
@@ -67,14 +67,10 @@ export function LiteOfficerForm(props: LiteOfficerFormProps) {
 
   const form = useForm({
     defaultValues: props.defaultValues,
-    validators: { onChange: schema, onBlur: schema, onSubmit: schema },
+    validators: { onDynamic: schema },
+    validationLogic: validateOnEveryEvent,
     onSubmitInvalid: focusFirstInvalid,
-    listeners: {
-      onChange: ({ fieldApi }) => {
-        if (!fieldApi.state.meta.errorMap.onServer) return;
-        fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
-      },
-    },
+    listeners: clearServerError,
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       const parsed = z.parse(schema, value);
@@ -83,14 +79,8 @@ export function LiteOfficerForm(props: LiteOfficerFormProps) {
         then = await props.onSave(parsed);
       } catch (error) {
         if (props.onSaveFailed?.(error)) return;
-        const { placed, unplaced } = placeServerErrors(error, FIELDS, (field, message) =>
-          formApi.setFieldMeta(field as keyof OfficerFormValues, (meta) => ({
-            ...meta,
-            errorMap: { ...meta.errorMap, onServer: message },
-          })),
-        );
-        setFailure(unplaced);
-        if (placed) focusFirstInvalid();
+        setFailure(placeServerErrors(formApi, error, FIELDS));
+        focusFirstInvalid();
         return;
       }
       formApi.reset(value);

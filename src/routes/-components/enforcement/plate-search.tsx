@@ -9,6 +9,7 @@ import type {
   SearchCategory,
 } from '../../../worker/enforcement-worker-api';
 import { whenBrowserIdle } from '../../../ui/idle-import';
+import { sortedByName } from '../../../ui/location-names';
 import { symbolsByLikelihood } from '../../../worker/first-paint';
 import { READ_AHEAD_IDLE_WAIT_MS, READ_AHEAD_MIN_BUDGET_MS, ReadAheadAnswers, TypingPace } from './read-ahead';
 import { FIRST_PAINT_ROWS, SearchResults, type SearchAnswer } from './search-results';
@@ -61,6 +62,8 @@ export function PlateSearch({
   const [readAhead] = useState(() => new ReadAheadAnswers());
   const [pace] = useState(() => new TypingPace());
   const byId = useMemo(() => new Map(locations.map((l) => [l.location_id, l])), [locations]);
+  // The permissions list them by id; the choice is by name.
+  const choices = useMemo(() => sortedByName(locations), [locations]);
   const text = query.trim();
 
   useEffect(() => readAhead.clear(), [readAhead, storeVersion, ready]);
@@ -151,7 +154,7 @@ export function PlateSearch({
             }}
           >
             <option value="">All my locations</option>
-            {locations.map((l) => (
+            {choices.map((l) => (
               <option key={l.location_id} value={l.location_id}>
                 {l.name}
               </option>

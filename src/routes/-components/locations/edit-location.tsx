@@ -12,7 +12,7 @@ import {
   enforcementLabel,
   graceLabel,
   LOCATION_FIELD_LABELS as LABELS,
-  locationValueText,
+  LOCATION_HISTORY_TYPES,
   statusLabel,
 } from './location-labels';
 
@@ -138,7 +138,7 @@ export function EditLocation({ location, history, canEdit, canDelete, actions }:
           entries={history}
           timeZone={location.time_zone}
           fieldLabels={LABELS}
-          formatValue={locationValueText}
+          fieldTypes={LOCATION_HISTORY_TYPES}
         />
       </div>
     </SectionPage>

@@ -1,7 +1,6 @@
-import { useForm, useStore, type AnyFieldMeta } from '@tanstack/react-form';
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, useStore } from '@tanstack/react-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
-import { fieldErrorsOf, messageOf } from '../../../api/error-data';
 import {
   LOCATION_STATUSES,
   locationInputSchema,
@@ -11,55 +10,17 @@ import {
   type LocationInput,
 } from '../../../contract/locations';
 import { CheckboxField, FormField } from '../../../ui/form-field';
+import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
 import { FormFooter } from '../../../ui/form-footer';
+import { numberText, numberValue } from '../../../ui/form-values';
+import { validateOnEveryEvent } from '../../../ui/form-validation';
+import { TimeZoneSelect } from '../../../ui/time-zone-select';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
 import { LOCATION_FIELD_LABELS as LABELS, statusLabel } from './location-labels';
 
-type FieldName = keyof LocationFormValues;
+const FIELDS = Object.keys(LABELS);
 
-let timeZones: string[] | undefined;
-/** Every IANA zone the browser knows, for the time zone field's suggestions (computed once, when first needed). */
-function knownTimeZones(): string[] {
-  timeZones ??= typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return timeZones;
-}
 
-/** The zone suggestions (some 400): rendered once, not with every keystroke in the field. */
-export const TimeZoneOptions = memo(function TimeZoneOptions({ id }: { id: string }) {
-  return (
-    <datalist id={id}>
-      {knownTimeZones().map((zone) => (
-        <option key={zone} value={zone} />
-      ))}
-    </datalist>
-  );
-});
-
-/** The browser's own zone: the likeliest zone of a location someone is adding. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** A number field's text: an empty field is NaN in the form's values, which the schema refuses with its message. */
-export const numberText = (value: number) => (Number.isNaN(value) ? '' : String(value));
-export const numberValue = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
-/**
- * The first message a field should show: schema messages once the field was changed or left, or after a submit;
- * the server's (a 400's fieldErrors) at once.
- */
-export function shownError(meta: AnyFieldMeta, submitted: boolean): string | undefined {
-  const serverMessage = meta.errorMap.onServer;
-  if (typeof serverMessage === 'string' && serverMessage) return serverMessage;
-  if (!(meta.isTouched || meta.isBlurred || submitted)) return undefined;
-  for (const error of meta.errors as unknown[]) {
-    if (typeof error === 'string' && error) return error;
-    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
-      return error.message;
-    }
-  }
-  return undefined;
-}
 
 export interface LocationFormProps {
   defaultValues: LocationFormValues;
@@ -98,15 +59,10 @@ export function LocationForm(props: LocationFormProps) {
 
   const form = useForm({
     defaultValues: props.defaultValues,
-    validators: { onChange: locationInputSchema, onBlur: locationInputSchema, onSubmit: locationInputSchema },
+    validators: { onDynamic: locationInputSchema },
+    validationLogic: validateOnEveryEvent,
     onSubmitInvalid: focusFirstInvalid,
-    // A server message about a field stands until that field is changed.
-    listeners: {
-      onChange: ({ fieldApi }) => {
-        if (!fieldApi.state.meta.errorMap.onServer) return;
-        fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
-      },
-    },
+    listeners: clearServerError,
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       const input = z.parse(locationInputSchema, value);
@@ -114,21 +70,9 @@ export function LocationForm(props: LocationFormProps) {
       try {
         then = await props.onSave(input);
       } catch (error) {
-        const fieldErrors = fieldErrorsOf(error);
-        const placed = fieldErrors ? Object.entries(fieldErrors).filter(([field]) => field in LABELS) : [];
-        for (const [field, message] of placed) {
-          formApi.setFieldMeta(field as FieldName, (meta) => ({
-            ...meta,
-            errorMap: { ...meta.errorMap, onServer: message },
-          }));
-        }
-        if (placed.length > 0) {
-          const unplaced = Object.entries(fieldErrors ?? {}).filter(([field]) => !(field in LABELS));
-          if (unplaced.length > 0) setFailure(unplaced.map(([field, message]) => `${field}: ${message}`).join('; '));
-          focusFirstInvalid();
-        } else if (!props.onSaveFailed?.(error)) {
-          setFailure(messageOf(error));
-        }
+        if (props.onSaveFailed?.(error)) return;
+        setFailure(placeServerErrors(formApi, error, FIELDS));
+        focusFirstInvalid();
         return;
       }
       // Saved: these values are now the saved ones, so leaving no longer asks.
@@ -140,6 +84,7 @@ export function LocationForm(props: LocationFormProps) {
   const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
   const changed = useStore(form.store, (state) => !state.isDefaultValue);
+  const address = useStore(form.store, (state) => state.values.address);
   // Told when `changed` flips, not on every render (the parent's callback is a new function each time).
   const onChangedChangeRef = useRef(onChangedChange);
   useEffect(() => {
@@ -197,24 +142,18 @@ export function LocationForm(props: LocationFormProps) {
         {(field) => (
           <FormField
             label={LABELS.time_zone}
-            hint="Type to search, e.g. Chicago or America/Chicago. Times of this location are shown in its zone."
+            hint="Times of this location are shown on its clock."
             error={shownError(field.state.meta, submitted)}
           >
             {(control) => (
-              <>
-                <input
-                  {...control}
-                  name={field.name}
-                  className="input"
-                  list={`${control.id}-zones`}
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-                <TimeZoneOptions id={`${control.id}-zones`} />
-              </>
+              <TimeZoneSelect
+                control={control}
+                name={field.name}
+                value={field.state.value}
+                address={address}
+                onChange={field.handleChange}
+                onBlur={field.handleBlur}
+              />
             )}
           </FormField>
         )}

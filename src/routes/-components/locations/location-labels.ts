@@ -1,4 +1,5 @@
 import type { Location } from '../../../contract/locations';
+import type { HistoryFieldTypes } from '../../../ui/history-values';
 
 /** How the Locations screens name a location's fields (list headers, form labels, History). */
 export const LOCATION_FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -15,12 +16,10 @@ export const statusLabel = (status: Location['status']) => (status === 'active' 
 export const enforcementLabel = (enabled: boolean) => (enabled ? 'On' : 'Off');
 export const graceLabel = (minutes: number) => `${minutes} min`;
 
-/** A location field's value as the screens show it, for History's before → after. */
-export function locationValueText(field: string, value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (field === 'status' && (value === 'active' || value === 'inactive')) return statusLabel(value);
-  if (field === 'enforcement_enabled' && typeof value === 'boolean') return enforcementLabel(value);
-  if (field === 'grace_period_minutes' && typeof value === 'number') return graceLabel(value);
-  if (field === 'capacity' && typeof value === 'number') return value.toLocaleString('en-US');
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+/** How History reads a location's fields (src/ui/history-values.ts), in the words of the screens above. */
+export const LOCATION_HISTORY_TYPES: HistoryFieldTypes = {
+  status: { enum: { active: statusLabel('active'), inactive: statusLabel('inactive') } },
+  enforcement_enabled: { yes: enforcementLabel(true), no: enforcementLabel(false) },
+  grace_period_minutes: 'minutes',
+  capacity: 'count',
+};

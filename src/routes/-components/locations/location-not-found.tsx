@@ -1,13 +1,11 @@
-import { Link } from '@tanstack/react-router';
-import { SectionPage } from '../../../ui/section-page';
+import { NotFound } from '../../../ui/not-found';
 
 export function LocationNotFound() {
   return (
-    <SectionPage title="Location not found">
-      <p>There is no location at this address. It may have been deleted.</p>
-      <p>
-        <Link to="/locations">Back to locations</Link>
-      </p>
-    </SectionPage>
+    <NotFound
+      title="Location not found"
+      message="There is no location at this address. It may have been deleted."
+      back={{ to: '/locations', label: 'Back to locations' }}
+    />
   );
 }

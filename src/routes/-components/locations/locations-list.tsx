@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
-import type { ListResult } from '../../../app/list-route';
 import { LOCATION_STATUSES, type Location, type LocationListQuery } from '../../../contract/locations';
 import { CsvExportButton } from '../../../ui/csv-export-button';
-import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
+import type { DataColumn, SortState } from '../../../ui/data-table';
 import { FormField } from '../../../ui/form-field';
-import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
+import { ListFilters } from '../../../ui/list-filters';
+import { ListResults, type ListResult } from '../../../ui/list-results';
+import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
 import { enforcementLabel, graceLabel, LOCATION_FIELD_LABELS as LABELS, statusLabel } from './location-labels';
-import { urlPaging } from '../url-paging';
 
 const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
 
@@ -40,7 +40,6 @@ function activeFilters(search: LocationListQuery): ActiveFilter[] {
 export function LocationsList(props: LocationsListProps) {
   const { search, result, onSearch } = props;
   const filters = activeFilters(search);
-  const sort: SortState = search.sort ? { key: search.sort, dir: search.dir ?? 'asc' } : DEFAULT_SORT;
   const { canEdit } = props;
 
   const columns = useMemo<DataColumn<Location>[]>(
@@ -56,8 +55,8 @@ export function LocationsList(props: LocationsListProps) {
           </Link>
         ),
       },
-      { id: 'address', header: LABELS.address!, cell: (location) => location.address },
-      { id: 'time_zone', header: LABELS.time_zone!, sortable: true, cell: (location) => location.time_zone },
+      { id: 'address', header: LABELS.address!, priority: 2, cell: (location) => location.address },
+      { id: 'time_zone', header: LABELS.time_zone!, sortable: true, priority: 2, cell: (location) => location.time_zone },
       {
         id: 'capacity',
         header: LABELS.capacity!,
@@ -71,6 +70,7 @@ export function LocationsList(props: LocationsListProps) {
         id: 'enforcement_enabled',
         header: LABELS.enforcement_enabled!,
         sortable: true,
+        priority: 3,
         cell: (location) => enforcementLabel(location.enforcement_enabled),
       },
       {
@@ -78,12 +78,13 @@ export function LocationsList(props: LocationsListProps) {
         header: LABELS.grace_period_minutes!,
         sortable: true,
         numeric: true,
+        priority: 3,
         cell: (location) => graceLabel(location.grace_period_minutes),
       },
       {
         id: 'actions',
         header: 'Actions',
-        alwaysShown: true,
+        actions: true,
         cell: (location) =>
           canEdit(location.location_id) ? (
             <Link
@@ -109,33 +110,24 @@ export function LocationsList(props: LocationsListProps) {
         )}
         <CsvExportButton onExport={props.onExport} />
       </div>
-      <LocationFilters search={search} onSearch={onSearch} />
-      {result === null ? (
-        <TableSkeleton columns={7} label="Loading locations…" />
-      ) : !result.ok ? (
-        <LoadError message={result.message} onRetry={props.onRetry} />
-      ) : result.page.rows.length === 0 ? (
-        <EmptyState
-          noun="locations"
-          filters={filters}
-          onClearFilters={() => onSearch((current) => ({ sort: current.sort, dir: current.dir, pageSize: current.pageSize }))}
-          whenUnfiltered={<p>No locations are assigned to you yet.</p>}
-        />
-      ) : (
-        <DataTable
-          caption="Locations you can view"
-          columns={columns}
-          rows={result.page.rows}
-          rowKey={(location) => String(location.location_id)}
-          sort={sort}
-          onSortChange={(next) =>
-            onSearch((current) => ({ ...current, sort: next.key as LocationListQuery['sort'], dir: next.dir, page: undefined }))
-          }
-          columnChoiceKey="locations"
-          busy={props.busy}
-          paging={urlPaging(result.page, { one: 'location', other: 'locations' }, onSearch)}
-        />
-      )}
+      <ListFilters count={filters.length}>
+        <LocationFilters search={search} onSearch={onSearch} />
+      </ListFilters>
+      <ListResults
+        result={result}
+        search={search}
+        onSearch={onSearch}
+        onRetry={props.onRetry}
+        busy={props.busy}
+        noun={{ one: 'location', other: 'locations' }}
+        caption="Locations you can view"
+        columns={columns}
+        rowKey={(location) => String(location.location_id)}
+        defaultSort={DEFAULT_SORT}
+        columnChoiceKey="locations"
+        filters={filters}
+        whenUnfiltered={<p>No locations are assigned to you yet.</p>}
+      />
     </SectionPage>
   );
 }

@@ -1,9 +1,8 @@
 import type { Mailing } from '../../../contract/mailing';
+import { DateTime } from '../../../ui/date-time';
 import { formatCount } from '../../../ui/format';
+import { viewerTimeZone } from '../../../ui/zoned-time';
 import { MAILING_STATE_LABELS } from './mailing-progress';
-
-/** Mailings are server events, not a location's: shown in UTC, written out so that nobody guesses the zone. */
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /** The last 25 mailings with their counts; a row's button shows its progress above. */
 export function MailingHistory({
@@ -15,6 +14,8 @@ export function MailingHistory({
   shownId: number | null;
   onShow: (mailingId: number) => void;
 }) {
+  // Mailings belong to no one location: their times are on the viewer's own clock, with its zone.
+  const zone = viewerTimeZone();
   return (
     <section aria-labelledby="mailing-history-title">
       <h2 id="mailing-history-title">History</h2>
@@ -46,7 +47,9 @@ export function MailingHistory({
                   <td>
                     {formatCount(mailing.recipient_count)}: {mailing.segment_label}
                   </td>
-                  <td>{when(mailing.created_at)}</td>
+                  <td>
+                    <DateTime iso={mailing.created_at} timeZone={zone} />
+                  </td>
                   <td>{mailing.created_by_email}</td>
                   <td>{formatCount(mailing.sent)}</td>
                   <td>{formatCount(mailing.failed)}</td>

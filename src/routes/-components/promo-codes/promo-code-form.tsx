@@ -1,35 +1,36 @@
-import { useForm, type AnyFieldApi } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import { useRef, useState, type ReactNode } from 'react';
-import * as z from 'zod/mini';
-import { fieldErrorsOf, messageOf } from '../../../api/error-data';
-import { DISCOUNT_TYPES, promoCodeInputSchema, type PromoCodeFormValues, type PromoCodeInput } from '../../../contract/promo-codes';
+import { DISCOUNT_TYPES, MAX_FREE_MINUTES, type DiscountType, type PromoCodeInput } from '../../../contract/promo-codes';
 import type { LocationRef } from '../../../permissions/permissions-object';
-import { CheckboxField, FormField } from '../../../ui/form-field';
+import { DateTimeInput } from '../../../ui/date-time';
+import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
+import { CheckboxField, FormField, type FieldControlProps } from '../../../ui/form-field';
+import { FormFooter } from '../../../ui/form-footer';
+import { validateOnEveryEvent } from '../../../ui/form-validation';
+import { MoneyInput, PercentInput } from '../../../ui/money-input';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { shownError } from '../locations/location-form';
+import { draftToInput, promoCodeDraftSchema, promoCodeZone, type PromoCodeDraft } from './promo-code-draft';
+import { DISCOUNT_TYPE_LABELS } from './promo-labels';
 
-/** A server message stays at its field until the field changes. */
-const clearServer = {
-  onChange: ({ fieldApi }: { fieldApi: AnyFieldApi }) =>
-    fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } })),
+const FIELDS = Object.keys(promoCodeDraftSchema.shape);
+
+/** The discount field of each type: its hint, and the input that speaks its unit. */
+const DISCOUNT_HINTS: Readonly<Record<DiscountType, string>> = {
+  amount: 'In dollars and cents, like 5 or 12.50; at most $1,000.00.',
+  percent: 'A whole percentage, 1 to 100.',
+  minutes: `Whole minutes of free parking, at most ${MAX_FREE_MINUTES.toLocaleString('en-US')} (a week).`,
 };
 
-const DISCOUNT_LABELS = { percent: 'Percent off', amount: 'Amount off (cents, USD)', minutes: 'Free minutes' } as const;
-
-/** Number fields hold NaN when empty (refused by the schema with its message); caps hold null (no cap). */
-const numberText = (value: number | null) => (value === null || Number.isNaN(value) ? '' : String(value));
-const numberValue = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** Caps hold null for no cap and NaN for what is not a number (refused by the schema with its message). */
+const capText = (value: number | null) => (value === null || Number.isNaN(value) ? '' : String(value));
 const capValue = (text: string) => (text.trim() === '' ? null : Number(text));
-/** The form edits instants in UTC to the minute: "2026-03-01T00:00" ↔ "2026-03-01T00:00:00.000Z". */
-const minuteText = (iso: string) => iso.slice(0, 16);
-const instantValue = (text: string) => (text ? `${text}:00.000Z` : '');
 
 export interface PromoCodeFormProps {
-  defaultValues: PromoCodeFormValues;
-  /** The locations the user may give the code (pc add for a new code, pc edit for an existing one). */
+  defaultValues: PromoCodeDraft;
+  /** The locations the user may give the code (pc add for a new code, pc edit for an existing one), with their zones. */
   locations: readonly LocationRef[];
   submitLabel: string;
-  /** Saves the parsed values; rejects to report a failure (field errors at their fields, the rest above the button). */
+  /** Saves the contract's input; rejects to report a failure (field errors at their fields, the rest above the button). */
   onSave: (input: PromoCodeInput) => Promise<void>;
   /** Shown above the buttons (a version conflict and its way out). */
   notice?: ReactNode;
@@ -37,48 +38,51 @@ export interface PromoCodeFormProps {
   onSaveFailed?: (error: unknown) => boolean;
 }
 
-/** Add and edit a promo code: TanStack Form checked with the contract's input schema. */
+/**
+ * Add and edit a promo code: the discount typed in its unit ($5 is five dollars), the validity on the clock of the
+ * code's locations, checked by the form's schema (promo-code-draft.ts) and sent in the contract's units.
+ */
 export function PromoCodeForm(props: PromoCodeFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const firstError = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = () =>
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   const form = useForm({
     defaultValues: props.defaultValues,
-    validators: { onChange: promoCodeInputSchema, onSubmit: promoCodeInputSchema },
+    validators: { onDynamic: promoCodeDraftSchema },
+    validationLogic: validateOnEveryEvent,
+    onSubmitInvalid: focusFirstInvalid,
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       try {
-        await props.onSave(z.parse(promoCodeInputSchema, value));
+        await props.onSave(draftToInput(value, promoCodeZone(value.location_ids, props.locations)));
         formApi.reset(value);
       } catch (error) {
         if (props.onSaveFailed?.(error)) return;
-        const fields = fieldErrorsOf(error);
-        if (!fields) return setFailure(messageOf(error));
-        const rest: string[] = [];
-        for (const [field, message] of Object.entries(fields)) {
-          if (field in props.defaultValues) {
-            formApi.setFieldMeta(field as keyof PromoCodeFormValues, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }));
-          } else rest.push(message);
-        }
-        if (rest.length) setFailure(rest.join(' '));
+        setFailure(placeServerErrors(formApi, error, FIELDS));
+        focusFirstInvalid();
       }
     },
-    onSubmitInvalid: () => firstError.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
   });
+  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+  const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
+  const discountType = useStore(form.store, (state) => state.values.discount_type);
+  const locationIds = useStore(form.store, (state) => state.values.location_ids);
+  const timeZone = promoCodeZone(locationIds, props.locations);
   const error = (meta: Parameters<typeof shownError>[0]) => shownError(meta, submitted);
   return (
     <form
-      ref={firstError}
+      ref={formRef}
       aria-label="Promo code"
       className="stacked-form"
       noValidate
+      aria-busy={isSubmitting || undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        setSubmitted(true);
         void form.handleSubmit();
       }}
     >
-      <form.Field name="code" listeners={clearServer}>
+      <form.Field name="code" listeners={clearServerError}>
         {(field) => (
           <FormField label="Code" hint="4 to 20 letters or digits, the same whatever the case; leave empty to generate one." error={error(field.state.meta)}>
             {(control) => (
@@ -87,14 +91,14 @@ export function PromoCodeForm(props: PromoCodeFormProps) {
           </FormField>
         )}
       </form.Field>
-      <form.Field name="discount_type">
+      <form.Field name="discount_type" listeners={clearServerError}>
         {(field) => (
           <FormField label="Discount type" error={error(field.state.meta)}>
             {(control) => (
-              <select {...control} className="select" value={field.state.value} onChange={(event) => field.handleChange(event.target.value as PromoCodeFormValues['discount_type'])}>
+              <select {...control} className="select" value={field.state.value} onChange={(event) => field.handleChange(event.target.value as DiscountType)}>
                 {DISCOUNT_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {DISCOUNT_LABELS[type]}
+                    {DISCOUNT_TYPE_LABELS[type]}
                   </option>
                 ))}
               </select>
@@ -102,16 +106,14 @@ export function PromoCodeForm(props: PromoCodeFormProps) {
           </FormField>
         )}
       </form.Field>
-      <form.Field name="discount_value" listeners={clearServer}>
+      <form.Field name="discount_value" listeners={clearServerError}>
         {(field) => (
-          <FormField label="Discount" hint="Percent 1–100, an amount in cents, or minutes." error={error(field.state.meta)}>
-            {(control) => (
-              <input {...control} className="input" inputMode="numeric" value={numberText(field.state.value)} onBlur={field.handleBlur} onChange={(event) => field.handleChange(numberValue(event.target.value))} />
-            )}
+          <FormField label={DISCOUNT_TYPE_LABELS[discountType]} hint={DISCOUNT_HINTS[discountType]} error={error(field.state.meta)}>
+            {(control) => <DiscountInput type={discountType} control={control} value={field.state.value} onChange={field.handleChange} onBlur={field.handleBlur} />}
           </FormField>
         )}
       </form.Field>
-      <form.Field name="multi_use">
+      <form.Field name="multi_use" listeners={clearServerError}>
         {(field) => (
           <FormField label="Use" error={error(field.state.meta)}>
             {(control) => (
@@ -124,28 +126,30 @@ export function PromoCodeForm(props: PromoCodeFormProps) {
         )}
       </form.Field>
       {(['total_cap', 'per_plate_cap'] as const).map((name) => (
-        <form.Field key={name} name={name} listeners={clearServer}>
+        <form.Field key={name} name={name} listeners={clearServerError}>
           {(field) => (
             <FormField label={name === 'total_cap' ? 'Total cap' : 'Per-plate cap'} hint="Empty: no cap." error={error(field.state.meta)}>
               {(control) => (
-                <input {...control} className="input" inputMode="numeric" value={numberText(field.state.value)} onBlur={field.handleBlur} onChange={(event) => field.handleChange(capValue(event.target.value))} />
+                <input {...control} className="input" inputMode="numeric" value={capText(field.state.value)} onBlur={field.handleBlur} onChange={(event) => field.handleChange(capValue(event.target.value))} />
               )}
             </FormField>
           )}
         </form.Field>
       ))}
       {(['valid_from', 'valid_to'] as const).map((name) => (
-        <form.Field key={name} name={name} listeners={clearServer}>
+        <form.Field key={name} name={name} listeners={clearServerError}>
           {(field) => (
-            <FormField label={name === 'valid_from' ? 'Valid from (UTC)' : 'Valid to (UTC)'} hint={name === 'valid_to' ? 'At most a year after the start.' : undefined} error={error(field.state.meta)}>
-              {(control) => (
-                <input {...control} type="datetime-local" className="input" value={minuteText(field.state.value)} onBlur={field.handleBlur} onChange={(event) => field.handleChange(instantValue(event.target.value))} />
-              )}
+            <FormField
+              label={name === 'valid_from' ? 'Valid from' : 'Valid to'}
+              hint={name === 'valid_from' ? 'On the clock of the code’s locations.' : 'At most a year after the start.'}
+              error={error(field.state.meta)}
+            >
+              {(control) => <DateTimeInput {...control} timeZone={timeZone} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />}
             </FormField>
           )}
         </form.Field>
       ))}
-      <form.Field name="location_ids" listeners={clearServer}>
+      <form.Field name="location_ids" listeners={clearServerError}>
         {(field) => (
           <fieldset className="form-field" aria-invalid={error(field.state.meta) ? true : undefined}>
             <legend className="form-label">Locations</legend>
@@ -154,6 +158,7 @@ export function PromoCodeForm(props: PromoCodeFormProps) {
                 <input
                   type="checkbox"
                   checked={field.state.value.includes(location.location_id)}
+                  onBlur={field.handleBlur}
                   onChange={(event) =>
                     field.handleChange(
                       event.target.checked
@@ -176,20 +181,18 @@ export function PromoCodeForm(props: PromoCodeFormProps) {
           </CheckboxField>
         )}
       </form.Field>
-      {props.notice}
-      {failure && (
-        <div className="form-error" role="alert">
-          {failure}
-        </div>
-      )}
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(saving) => (
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? 'Saving…' : props.submitLabel}
-          </button>
-        )}
-      </form.Subscribe>
+      <FormFooter failure={failure} notice={props.notice} isSubmitting={isSubmitting} submitLabel={props.submitLabel} sendingLabel="Saving…" />
       <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
     </form>
+  );
+}
+
+/** The input in the discount's unit: "$" for an amount off, "%" for a percentage, plain minutes. */
+function DiscountInput(props: { type: DiscountType; control: FieldControlProps; value: string; onChange: (text: string) => void; onBlur: () => void }) {
+  const { type, control, ...input } = props;
+  if (type === 'amount') return <MoneyInput {...control} {...input} />;
+  if (type === 'percent') return <PercentInput {...control} {...input} />;
+  return (
+    <input {...control} className="input" inputMode="numeric" autoComplete="off" value={input.value} onBlur={input.onBlur} onChange={(event) => input.onChange(event.target.value)} />
   );
 }

@@ -1,16 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
-import type { ListResult } from '../../../app/list-route';
 import { PROMO_CODE_STATES, type PromoCode, type PromoCodeListQuery } from '../../../contract/promo-codes';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { CsvExportButton } from '../../../ui/csv-export-button';
-import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
-import { formatDateTime } from '../../../ui/format';
+import type { DataColumn, SortState } from '../../../ui/data-table';
+import { DateTime } from '../../../ui/date-time';
 import { FormField } from '../../../ui/form-field';
-import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
+import { ListFilters } from '../../../ui/list-filters';
+import { ListResults, type ListResult } from '../../../ui/list-results';
+import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
-import { urlPaging } from '../url-paging';
-import { discountLabel, PROMO_STATE_LABELS } from './promo-labels';
+import { Discount } from './discount';
+import { promoCodeZone } from './promo-code-draft';
+import { PROMO_STATE_LABELS } from './promo-labels';
 
 const DEFAULT_SORT: SortState = { key: 'code', dir: 'asc' };
 
@@ -29,7 +31,6 @@ export interface PromoCodesListProps {
 /** Promo codes with their usage: code search, state and location filters, sort, pages, CSV; add and edit where allowed. */
 export function PromoCodesList(props: PromoCodesListProps) {
   const { search, result, onSearch, locations, canEdit } = props;
-  const sort: SortState = search.sort ? { key: search.sort, dir: search.dir ?? 'asc' } : DEFAULT_SORT;
   const filters: ActiveFilter[] = [];
   if (search.q) filters.push({ label: 'Code', value: `“${search.q}”` });
   if (search.state) filters.push({ label: 'State', value: PROMO_STATE_LABELS[search.state] });
@@ -39,8 +40,8 @@ export function PromoCodesList(props: PromoCodesListProps) {
   const columns = useMemo<DataColumn<PromoCode>[]>(
     () => [
       { id: 'code', header: 'Code', sortable: true, alwaysShown: true, cell: (code) => <span className="plate-text">{code.code}</span> },
-      { id: 'discount', header: 'Discount', cell: (code) => discountLabel(code) },
-      { id: 'use', header: 'Use', cell: (code) => (code.multi_use ? 'Multi use' : 'Single use') },
+      { id: 'discount', header: 'Discount', cell: (code) => <Discount code={code} /> },
+      { id: 'use', header: 'Use', priority: 3, cell: (code) => (code.multi_use ? 'Multi use' : 'Single use') },
       { id: 'uses', header: 'Uses', sortable: true, numeric: true, firstDirection: 'desc', cell: (code) => code.uses.toLocaleString('en-US') },
       {
         id: 'remaining',
@@ -49,13 +50,14 @@ export function PromoCodesList(props: PromoCodesListProps) {
         numeric: true,
         cell: (code) => (code.remaining === null ? 'No cap' : code.remaining.toLocaleString('en-US')),
       },
-      { id: 'valid_from', header: 'Valid from', sortable: true, cell: (code) => formatDateTime(code.valid_from, 'UTC') },
-      { id: 'valid_to', header: 'Valid to', sortable: true, cell: (code) => formatDateTime(code.valid_to, 'UTC') },
-      { id: 'active', header: 'Active', cell: (code) => (code.active ? 'Active' : 'Deactivated') },
+      // Each code's times on its locations' clock (the viewer's for codes across zones).
+      { id: 'valid_from', header: 'Valid from', sortable: true, cell: (code) => <DateTime iso={code.valid_from} timeZone={promoCodeZone(code.location_ids, locations)} /> },
+      { id: 'valid_to', header: 'Valid to', sortable: true, cell: (code) => <DateTime iso={code.valid_to} timeZone={promoCodeZone(code.location_ids, locations)} /> },
+      { id: 'active', header: 'Active', priority: 2, cell: (code) => (code.active ? 'Active' : 'Deactivated') },
       {
         id: 'actions',
         header: 'Actions',
-        alwaysShown: true,
+        actions: true,
         cell: (code) =>
           canEdit(code) ? (
             <Link to="/promo-codes/{-$edit}/{-$promoCodeId}" params={{ edit: 'edit', promoCodeId: String(code.promo_code_id) }} aria-label={`Edit ${code.code}`}>
@@ -64,7 +66,7 @@ export function PromoCodesList(props: PromoCodesListProps) {
           ) : null,
       },
     ],
-    [canEdit],
+    [canEdit, locations],
   );
   return (
     <SectionPage title="Promo Codes">
@@ -76,33 +78,24 @@ export function PromoCodesList(props: PromoCodesListProps) {
         )}
         <CsvExportButton onExport={props.onExport} />
       </div>
-      <PromoFilters search={search} onSearch={onSearch} locations={locations} />
-      {result === null ? (
-        <TableSkeleton columns={9} label="Loading promo codes…" />
-      ) : !result.ok ? (
-        <LoadError message={result.message} onRetry={props.onRetry} />
-      ) : result.page.rows.length === 0 ? (
-        <EmptyState
-          noun="promo codes"
-          filters={filters}
-          onClearFilters={() => onSearch((current) => ({ sort: current.sort, dir: current.dir, pageSize: current.pageSize }))}
-          whenUnfiltered={<p>No promo codes at your locations yet.</p>}
-        />
-      ) : (
-        <DataTable
-          caption="Promo codes at your locations"
-          columns={columns}
-          rows={result.page.rows}
-          rowKey={(code) => String(code.promo_code_id)}
-          sort={sort}
-          onSortChange={(next) =>
-            onSearch((current) => ({ ...current, sort: next.key as PromoCodeListQuery['sort'], dir: next.dir, page: undefined }))
-          }
-          columnChoiceKey="promo-codes"
-          busy={props.busy}
-          paging={urlPaging(result.page, { one: 'promo code', other: 'promo codes' }, onSearch)}
-        />
-      )}
+      <ListFilters count={filters.length}>
+        <PromoFilters search={search} onSearch={onSearch} locations={locations} />
+      </ListFilters>
+      <ListResults
+        result={result}
+        search={search}
+        onSearch={onSearch}
+        onRetry={props.onRetry}
+        busy={props.busy}
+        noun={{ one: 'promo code', other: 'promo codes' }}
+        caption="Promo codes at your locations"
+        columns={columns}
+        rowKey={(code) => String(code.promo_code_id)}
+        defaultSort={DEFAULT_SORT}
+        columnChoiceKey="promo-codes"
+        filters={filters}
+        whenUnfiltered={<p>No promo codes at your locations yet.</p>}
+      />
     </SectionPage>
   );
 }

@@ -3,16 +3,8 @@ import { useId, useState } from 'react';
 import { quote } from '../../../rates/quote';
 import type { RateConfig, RateSet } from '../../../rates/rate-set';
 import { FormField } from '../../../ui/form-field';
-import { formatMoney } from '../../../ui/format';
-
-/** "2026-03-02T09:30" on the location's wall clock → epoch ms (@date-fns/tz: right across DST). */
-export function wallClockToMs(value: string, timeZone: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
-  const at = new TZDate(year, month - 1, day, hour, minute, timeZone);
-  return Number.isNaN(at.getTime()) ? null : at.getTime();
-}
+import { Money } from '../../../ui/money';
+import { wallClockToMs } from '../../../ui/zoned-time';
 
 /** "What will a parker pay": arrival and departure on the location's clock → the amount and its lines. */
 export function QuoteCalculator(props: { rateSet: RateSet; config: RateConfig; timeZone: string; initialArrival: string }) {
@@ -45,7 +37,7 @@ export function QuoteCalculator(props: { rateSet: RateSet; config: RateConfig; t
         {result?.ok && (
           <>
             <p className="quote-amount">
-              Amount: <strong>{formatMoney(result.amountCents, config.currency)}</strong>{' '}
+              Amount: <strong><Money cents={result.amountCents} currency={config.currency} /></strong>{' '}
               <span className="muted">({result.minutes} minutes parked)</span>
             </p>
             <table className="quote-lines">
@@ -63,8 +55,8 @@ export function QuoteCalculator(props: { rateSet: RateSet; config: RateConfig; t
                   <tr key={index}>
                     <th scope="row">{line.label}</th>
                     <td className="numeric">{line.quantity}</td>
-                    <td className="numeric">{formatMoney(line.unitCents, config.currency)}</td>
-                    <td className="numeric">{formatMoney(line.amountCents, config.currency)}</td>
+                    <td className="numeric"><Money cents={line.unitCents} currency={config.currency} /></td>
+                    <td className="numeric"><Money cents={line.amountCents} currency={config.currency} /></td>
                   </tr>
                 ))}
               </tbody>

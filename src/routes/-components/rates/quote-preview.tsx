@@ -1,7 +1,7 @@
 import { quote } from '../../../rates/quote';
 import type { RateConfig, RateSet } from '../../../rates/rate-set';
-import { formatMoney } from '../../../ui/format';
-import { wallClockToMs } from './quote-calculator';
+import { Money } from '../../../ui/money';
+import { wallClockToMs } from '../../../ui/zoned-time';
 
 const HOUR = 3_600_000;
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -30,10 +30,10 @@ export function commonStays(fromDay: string, timeZone: string): { label: string;
   ];
 }
 
-function priced(rateSet: RateSet | null, config: RateConfig, arrival: number, departure: number, timeZone: string): string {
+function priced(rateSet: RateSet | null, config: RateConfig, arrival: number, departure: number, timeZone: string) {
   if (!rateSet) return '—';
   const result = quote(rateSet, config, arrival, departure, timeZone);
-  return result.ok ? formatMoney(result.amountCents, config.currency) : result.message;
+  return result.ok ? <Money cents={result.amountCents} currency={config.currency} /> : result.message;
 }
 
 /** What common stays cost under the rates in force and under the edited ones (only once they have no problem). */

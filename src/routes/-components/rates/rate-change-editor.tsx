@@ -1,28 +1,30 @@
-import { TZDate } from '@date-fns/tz';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, messageOf, versionConflictOf } from '../../../api/error-data';
 import type { VersionConflict } from '../../../contract/lists';
 import type { RateChangeDetail, RateChangeInput, RateLocation } from '../../../contract/rates';
 import type { RateSet } from '../../../rates/rate-set';
-import { validate, type RateProblem } from '../../../rates/validate';
+import { validate } from '../../../rates/validate';
+import { DateTimeInput } from '../../../ui/date-time';
 import { FormField } from '../../../ui/form-field';
 import { formatDateTime } from '../../../ui/format';
+import { MoneyInput } from '../../../ui/money-input';
 import { SectionPage } from '../../../ui/section-page';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
+import { msToWallClock, wallClockToMs } from '../../../ui/zoned-time';
 import { BandRows } from './band-rows';
-import { wallClockToMs } from './quote-calculator';
 import { QuotePreview } from './quote-preview';
-import { EMPTY_RATE_SET, draftOf, rateSetOf, type RateDraft } from './rate-draft';
+import { EMPTY_RATE_SET, dailyMaxProblem, draftOf, expandRows, rateSetOf, rowFieldProblems, sameRateSet, type RateDraft } from './rate-draft';
 import { RateLocationChoice, type RateLocationRef } from './rate-location-choice';
+import { placeProblems, placeServerErrors } from './row-problems';
 import { WeekGrid } from './week-grid';
-
-const pad = (value: number) => String(value).padStart(2, '0');
 
 /** Tomorrow 00:00 on the location's clock, as a datetime-local value: where the schedule starts. */
 function tomorrowMidnight(timeZone: string, now: number): string {
-  const at = new TZDate(now + 86_400_000, timeZone);
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T00:00`;
+  return `${msToWallClock(now + 86_400_000, timeZone).slice(0, 10)}T00:00`;
 }
+
+/** The server takes a change "now" with a minute of slack; earlier is the past. */
+const SLACK_MS = 60_000;
 
 /** Bands that can be drawn (their times read): the grid shows what it can while the rows are being typed. */
 const drawable = (rateSet: RateSet): RateSet => ({
@@ -49,9 +51,10 @@ export interface RateChangeEditorProps {
 }
 
 /**
- * The rate-set editor: the bands as rows with every `validate` problem at its band, the week grid beside them, the
- * quotes of common stays before and after, and the schedule (a time on the location's clock and a reason). A set
- * with any problem is not sent; the server checks again and answers a stale schedule with 409.
+ * The rate-set editor: the bands as rows, one band across its days, with every problem at its row; the week grid
+ * beside them; the quotes of common stays before and after; and the schedule (a time on the location's clock and a
+ * reason). Caught before anything is sent: a problem in the set, a set no different from the rates in force, a time
+ * already past. The server checks again and answers a stale schedule with 409.
  */
 export function RateChangeEditor(props: RateChangeEditorProps) {
   const { rates } = props;
@@ -70,8 +73,19 @@ export function RateChangeEditor(props: RateChangeEditorProps) {
 
   const rateSet = useMemo(() => rateSetOf(draft), [draft]);
   const problems = useMemo(() => validate(rateSet), [rateSet]);
-  const general = problems.filter((problem) => problem.band === undefined);
+  const { origins } = useMemo(() => expandRows(draft.rows), [draft.rows]);
+  const placed = useMemo(() => placeProblems(problems, origins, draft.rows), [problems, origins, draft.rows]);
+  const fieldProblemCount = draft.rows.reduce((count, row) => count + Object.keys(rowFieldProblems(row)).length, 0);
+  const dailyMaxError = dailyMaxProblem(draft.dailyMax);
+  const shownProblemCount =
+    fieldProblemCount + (dailyMaxError ? 1 : 0) + placed.general.length + [...placed.byRow.values()].reduce((count, list) => count + list.length, 0);
+  // Every `validate` problem is shown somewhere above; the count is of the sentences shown, never 0 while one remains.
+  const problemCount = Math.max(shownProblemCount, problems.length > 0 ? 1 : 0);
+  const inForce = rates.current?.rate_set ?? null;
+  const unchanged = inForce !== null && sameRateSet(rateSet, inForce);
   const effectiveMs = wallClockToMs(effective, timeZone);
+  const nowMs = Date.now();
+  const effectivePast = effectiveMs !== null && effectiveMs < nowMs - SLACK_MS;
 
   const edit = (next: RateDraft) => {
     setDraft(next);
@@ -108,11 +122,12 @@ export function RateChangeEditor(props: RateChangeEditorProps) {
     setSubmitted(true);
     setFailure(null);
     setConflict(null);
-    if (problems.length > 0) {
-      setFailure(`This rate set has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} (shown at the bands); nothing was saved.`);
+    if (unchanged) return;
+    if (problemCount > 0) {
+      setFailure(`This rate set has ${problemCount === 1 ? 'a problem' : `${problemCount} problems`} (shown at the bands); nothing was saved.`);
       return;
     }
-    if (effectiveMs === null || !reason.trim()) return;
+    if (effectiveMs === null || effectiveMs < Date.now() - SLACK_MS || !reason.trim()) return;
     setBusy(true);
     try {
       const change = await props.schedule({
@@ -135,16 +150,18 @@ export function RateChangeEditor(props: RateChangeEditorProps) {
   };
 
   const effectiveError =
-    serverErrors.effective_at ?? (submitted && effectiveMs === null ? 'Enter a date and time on the location’s clock.' : undefined);
+    serverErrors.effective_at ??
+    (effectivePast
+      ? `This time has passed at ${rates.name}: it is ${formatDateTime(new Date(nowMs).toISOString(), timeZone)} there. Choose a later time.`
+      : submitted && effectiveMs === null
+        ? 'Enter a date and time on the location’s clock.'
+        : undefined);
   const reasonError = serverErrors.reason ?? (submitted && !reason.trim() ? 'Say why the rates change.' : undefined);
-  // The server's `validate` sentences for a band (`rate_set.bands.3.endMinute`) go under that band, like the console's.
-  const serverBandProblems: RateProblem[] = Object.entries(serverErrors).flatMap(([field, message]) => {
-    const band = /^rate_set\.bands\.(\d+)\./.exec(field)?.[1];
-    return band === undefined ? [] : [{ kind: 'bad_time' as const, path: field.slice('rate_set.'.length), band: Number(band), message }];
-  });
-  const otherServerErrors = Object.entries(serverErrors).filter(
-    ([field]) => field !== 'effective_at' && field !== 'reason' && !/^rate_set\.bands\.\d+\./.test(field),
-  );
+  // The server's `validate` sentences for a stored band (`rate_set.bands.3.endMinute`) go under the row it came from.
+  const server = placeServerErrors(serverErrors, origins);
+  const rowProblems = new Map(placed.byRow);
+  for (const [key, messages] of server.byRow) rowProblems.set(key, [...(rowProblems.get(key) ?? []), ...messages]);
+  const otherServerErrors = server.other.filter(([field]) => field !== 'effective_at' && field !== 'reason');
 
   return (
     <SectionPage title="Edit Rate Change">
@@ -169,24 +186,30 @@ export function RateChangeEditor(props: RateChangeEditorProps) {
       <form className="panel" noValidate aria-label="Rate change" aria-busy={busy || undefined} onSubmit={(event) => void submit(event)}>
         <h2>Bands</h2>
         <p>
-          {problems.length === 0
+          {problemCount === 0
             ? 'No problems: every minute of the week has exactly one band.'
-            : `${problems.length === 1 ? '1 problem' : `${problems.length} problems`} to fix before scheduling.`}
+            : `${problemCount === 1 ? '1 problem' : `${problemCount} problems`} to fix before scheduling.`}
         </p>
-        {general.length > 0 && (
+        {placed.general.length > 0 && (
           <ul className="field-error" aria-label="Problems of the rate set">
-            {general.map((problem) => (
-              <li key={`${problem.path}-${problem.message}`}>{problem.message}</li>
+            {placed.general.map((message) => (
+              <li key={message}>{message}</li>
             ))}
           </ul>
         )}
         <div className="rate-editor">
-          <BandRows rows={draft.rows} problems={[...problems, ...serverBandProblems]} onChange={(rows) => edit({ ...draft, rows })} />
+          <BandRows
+            rows={draft.rows}
+            rowProblems={rowProblems}
+            incrementMinutes={config.incrementMinutes}
+            currency={config.currency}
+            onChange={(rows) => edit({ ...draft, rows })}
+          />
           <WeekGrid rateSet={drawable(rateSet)} incrementMinutes={config.incrementMinutes} currency={config.currency} />
         </div>
         <div className="form-row">
-          <FormField label="Daily maximum ($, empty for none)">
-            {(control) => <input {...control} className="input" inputMode="decimal" value={draft.dailyMax} onChange={(event) => edit({ ...draft, dailyMax: event.target.value })} />}
+          <FormField label="Daily maximum" hint="Empty for none." error={dailyMaxError}>
+            {(control) => <MoneyInput {...control} value={draft.dailyMax} onChange={(dailyMax) => edit({ ...draft, dailyMax })} />}
           </FormField>
           <FormField label="Longest stay (minutes, empty for none)">
             {(control) => (
@@ -198,16 +221,24 @@ export function RateChangeEditor(props: RateChangeEditorProps) {
         <h2>Before and after</h2>
         <QuotePreview
           before={rates.current?.rate_set ?? null}
-          after={problems.length === 0 ? rateSet : null}
+          after={problemCount === 0 ? rateSet : null}
           config={config}
           timeZone={timeZone}
           fromDay={effective.slice(0, 10).match(/^\d{4}-\d{2}-\d{2}$/) ? effective.slice(0, 10) : tomorrowMidnight(timeZone, props.now).slice(0, 10)}
         />
         <h2>Schedule</h2>
         <div className="form-row">
-          <FormField label={`Takes effect at (${timeZone})`} error={effectiveError}>
+          <FormField label="Takes effect at" hint={`On the clock of ${rates.name}.`} error={effectiveError}>
             {(control) => (
-              <input {...control} className="input" type="datetime-local" value={effective} onChange={(event) => setEffective(event.target.value)} />
+              <DateTimeInput
+                {...control}
+                timeZone={timeZone}
+                value={effective}
+                onChange={(text) => {
+                  setEffective(text);
+                  setServerErrors(({ effective_at: _, ...others }) => others);
+                }}
+              />
             )}
           </FormField>
           <FormField label="Why the rates change" error={reasonError}>
@@ -246,9 +277,14 @@ export function RateChangeEditor(props: RateChangeEditorProps) {
           </div>
         )}
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={busy}>
+          <button type="submit" className="button primary" disabled={busy || unchanged} aria-describedby={unchanged ? 'rate-change-unchanged' : undefined}>
             {busy ? 'Scheduling…' : 'Schedule change'}
           </button>
+          {unchanged && (
+            <p id="rate-change-unchanged" className="form-hint">
+              Nothing changed from the rates in force.
+            </p>
+          )}
         </div>
       </form>
     </SectionPage>

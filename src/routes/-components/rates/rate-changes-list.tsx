@@ -1,16 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { ListResult } from '../../../app/list-route';
 import { RATE_CHANGE_STATUSES, type RateChangeListQuery, type RateChangeStatus } from '../../../contract/rate-change-search';
 import type { RateChange } from '../../../contract/rates';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CsvExportButton } from '../../../ui/csv-export-button';
-import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
+import type { DataColumn, SortState } from '../../../ui/data-table';
 import { formatDateTime } from '../../../ui/format';
 import { FormField } from '../../../ui/form-field';
-import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
+import { ListFilters } from '../../../ui/list-filters';
+import { ListResults, type ListResult } from '../../../ui/list-results';
+import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
-import { urlPaging } from '../url-paging';
+import { SectionTabs } from '../../../ui/section-tabs';
+import { RATES_TABS } from '../section-tabs';
 import type { RateLocationRef } from './rate-location-choice';
 
 // The latest effective time first: what is coming, then what came.
@@ -52,7 +54,6 @@ function activeFilters(search: RateChangeListQuery, locations: readonly RateLoca
 export function RateChangesList(props: RateChangesListProps) {
   const { search, result, onSearch, canEdit } = props;
   const filters = activeFilters(search, props.locations);
-  const sort: SortState = search.sort ? { key: search.sort, dir: search.dir ?? 'asc' } : DEFAULT_SORT;
   const [cancelling, setCancelling] = useState<{ change: RateChange; busy: boolean; error: string | null } | null>(null);
 
   const columns = useMemo<DataColumn<RateChange>[]>(
@@ -67,7 +68,7 @@ export function RateChangesList(props: RateChangesListProps) {
         cell: (change) => formatDateTime(change.effective_at, change.time_zone),
       },
       { id: 'status', header: 'Status', cell: (change) => STATUS_LABELS[change.status] },
-      { id: 'created_by', header: 'Scheduled by', cell: (change) => personLabel(change.created_by) },
+      { id: 'created_by', header: 'Scheduled by', priority: 3, cell: (change) => personLabel(change.created_by) },
       { id: 'reason', header: 'Reason', cell: (change) => change.reason },
       {
         id: 'created_at',
@@ -87,7 +88,7 @@ export function RateChangesList(props: RateChangesListProps) {
       {
         id: 'actions',
         header: 'Actions',
-        alwaysShown: true,
+        actions: true,
         cell: (change) => {
           if (!canEdit(change.location_id)) return null;
           const when = formatDateTime(change.effective_at, change.time_zone);
@@ -131,6 +132,7 @@ export function RateChangesList(props: RateChangesListProps) {
 
   return (
     <SectionPage title="Rate Changes">
+      <SectionTabs {...RATES_TABS} />
       <div className="list-toolbar">
         {props.canSchedule && (
           <Link to="/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}" params={{}} className="button primary">
@@ -139,33 +141,24 @@ export function RateChangesList(props: RateChangesListProps) {
         )}
         <CsvExportButton onExport={props.onExport} />
       </div>
-      <RateChangeFilters search={search} locations={props.locations} onSearch={onSearch} />
-      {result === null ? (
-        <TableSkeleton columns={6} label="Loading rate changes…" />
-      ) : !result.ok ? (
-        <LoadError message={result.message} onRetry={props.onRetry} />
-      ) : result.page.rows.length === 0 ? (
-        <EmptyState
-          noun="rate changes"
-          filters={filters}
-          onClearFilters={() => onSearch((current) => ({ sort: current.sort, dir: current.dir, pageSize: current.pageSize }))}
-          whenUnfiltered={<p>No rate change has been scheduled at your locations yet.</p>}
-        />
-      ) : (
-        <DataTable
-          caption="Rate changes at your locations"
-          columns={columns}
-          rows={result.page.rows}
-          rowKey={(change) => String(change.rate_set_id)}
-          sort={sort}
-          onSortChange={(next) =>
-            onSearch((current) => ({ ...current, sort: next.key as RateChangeListQuery['sort'], dir: next.dir, page: undefined }))
-          }
-          columnChoiceKey="rate-changes"
-          busy={props.busy}
-          paging={urlPaging(result.page, { one: 'rate change', other: 'rate changes' }, onSearch)}
-        />
-      )}
+      <ListFilters count={filters.length}>
+        <RateChangeFilters search={search} locations={props.locations} onSearch={onSearch} />
+      </ListFilters>
+      <ListResults
+        result={result}
+        search={search}
+        onSearch={onSearch}
+        onRetry={props.onRetry}
+        busy={props.busy}
+        noun={{ one: 'rate change', other: 'rate changes' }}
+        caption="Rate changes at your locations"
+        columns={columns}
+        rowKey={(change) => String(change.rate_set_id)}
+        defaultSort={DEFAULT_SORT}
+        columnChoiceKey="rate-changes"
+        filters={filters}
+        whenUnfiltered={<p>No rate change has been scheduled at your locations yet.</p>}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(open) => (open ? undefined : setCancelling(null))}

@@ -3,22 +3,36 @@ import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { fieldErrorsOf, messageOf, versionConflictOf } from '../../../api/error-data';
 import type { VersionConflict } from '../../../contract/lists';
-import { RATE_CURRENCIES, rateConfigSchema, type RateLocation } from '../../../contract/rates';
+import { basisPointsToPercentText, percentField, percentToBasisPoints } from '../../../contract/money-text';
+import { RATE_CURRENCIES, rateConfigFieldsShape, type RateLocation } from '../../../contract/rates';
 import { INCREMENT_CHOICES } from '../../../rates/rate-set';
 import { FormField } from '../../../ui/form-field';
+import { PercentInput } from '../../../ui/money-input';
 import { formatDateTime } from '../../../ui/format';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { shownError } from '../locations/location-form';
+import { shownError } from '../../../ui/form-errors';
 
-type Values = z.input<typeof rateConfigSchema>;
+/** The form's schema: the contract's fields, the tax as a percentage typed ("8.75"), sent as basis points (875). */
+const rateConfigFormSchema = z.strictObject({
+  ...rateConfigFieldsShape,
+  taxBasisPoints: percentField({ label: 'tax', maxBasisPoints: 10_000 }),
+});
+type Values = z.input<typeof rateConfigFormSchema>;
 type FieldName = keyof Values;
+type RateConfig = RateLocation['config'];
+
+const valuesOf = (config: RateConfig): Values => ({ ...config, taxBasisPoints: basisPointsToPercentText(config.taxBasisPoints) });
+const configOf = (values: Values): RateConfig => {
+  const parsed = z.parse(rateConfigFormSchema, values);
+  return { ...parsed, taxBasisPoints: percentToBasisPoints(parsed.taxBasisPoints)! };
+};
 
 export const RATE_CONFIG_LABELS: Record<FieldName, string> = {
   currency: 'Currency',
   incrementMinutes: 'Increment',
   rounding: 'Rounding',
   graceMinutes: 'Grace period (minutes)',
-  taxBasisPoints: 'Tax (hundredths of a percent: 875 = 8.75 %)',
+  taxBasisPoints: 'Tax',
   dailyMaximum: 'Daily maximum counted',
 };
 const numberText = (value: number) => (Number.isNaN(value) ? '' : String(value));
@@ -41,9 +55,17 @@ export function RateConfigForm(props: {
   // "Reload their version" was pressed: the next configuration loaded replaces what was typed.
   const reloadAsked = useRef(false);
 
+  // The values last loaded or saved. TanStack Form shows a default that differs from its own as new values, so the
+  // form's resets and the defaults it is rendered with must stay one object (else a save snaps back to the old ones).
+  const [defaultValues, setDefaultValues] = useState(() => valuesOf(rates.config));
+  const resetTo = (config: RateConfig) => {
+    const next = valuesOf(config);
+    setDefaultValues(next);
+    form.reset(next);
+  };
   const form = useForm({
-    defaultValues: rates.config as Values,
-    validators: { onChange: rateConfigSchema, onBlur: rateConfigSchema, onSubmit: rateConfigSchema },
+    defaultValues,
+    validators: { onChange: rateConfigFormSchema, onBlur: rateConfigFormSchema, onSubmit: rateConfigFormSchema },
     listeners: {
       onChange: ({ fieldApi }) => {
         setSaved(false);
@@ -54,11 +76,11 @@ export function RateConfigForm(props: {
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       setConflict(null);
-      const config = z.parse(rateConfigSchema, value);
+      const config = configOf(value);
       try {
         const result = await props.save(config, version.current);
         version.current = result.config_version;
-        formApi.reset(result.config as Values);
+        resetTo(result.config);
         setSaved(true);
       } catch (error) {
         const stale = versionConflictOf(error);
@@ -83,7 +105,7 @@ export function RateConfigForm(props: {
     if (!form.state.isDefaultValue && !reloadAsked.current) return;
     reloadAsked.current = false;
     version.current = rates.config_version;
-    form.reset(rates.config as Values);
+    resetTo(rates.config);
     setConflict(null);
   }, [rates, form]);
 
@@ -111,7 +133,7 @@ export function RateConfigForm(props: {
       )}
     </form.Field>
   );
-  const number = (name: 'graceMinutes' | 'taxBasisPoints') => (
+  const number = (name: 'graceMinutes') => (
     <form.Field name={name}>
       {(field) => (
         <FormField label={RATE_CONFIG_LABELS[name]} error={shownError(field.state.meta, submitted)}>
@@ -148,7 +170,13 @@ export function RateConfigForm(props: {
         {select('incrementMinutes', INCREMENT_CHOICES.map((minutes) => [minutes, `${minutes} min`] as const), true)}
         {select('rounding', [['up', 'Every started increment'], ['nearest', 'Nearest increment (half up)']])}
         {number('graceMinutes')}
-        {number('taxBasisPoints')}
+        <form.Field name="taxBasisPoints">
+          {(field) => (
+            <FormField label={RATE_CONFIG_LABELS.taxBasisPoints} hint="A percentage, like 8.75." error={shownError(field.state.meta, submitted)}>
+              {(control) => <PercentInput {...control} name={field.name} value={field.state.value} onChange={field.handleChange} onBlur={field.handleBlur} />}
+            </FormField>
+          )}
+        </form.Field>
         {select('dailyMaximum', [['rolling_24h', 'Per 24 h from arrival'], ['calendar_day', 'Per calendar day']])}
       </div>
       {conflict && (

@@ -6,6 +6,8 @@ import { QuoteCalculator } from './quote-calculator';
 import { RateConfigDetails } from './rate-config-details';
 import { RateLocationChoice, type RateLocationRef } from './rate-location-choice';
 import { WeekGrid } from './week-grid';
+import { SectionTabs } from '../../../ui/section-tabs';
+import { RATES_TABS } from '../section-tabs';
 
 
 /** The next full hour on the location's clock, as a datetime-local value: where the calculator starts. */
@@ -31,6 +33,7 @@ export function RateSelection(props: {
     return (
       <section className="section-page" aria-labelledby={titleId}>
         <h1 id={titleId}>Configure Rates</h1>
+        <SectionTabs {...RATES_TABS} />
         <p>None of your locations has rates you may see.</p>
       </section>
     );
@@ -39,6 +42,7 @@ export function RateSelection(props: {
   return (
     <section className="section-page" aria-labelledby={titleId}>
       <h1 id={titleId}>Configure Rates</h1>
+      <SectionTabs {...RATES_TABS} />
       <RateLocationChoice locations={locations} value={rates?.location_id} onLocation={props.onLocation} />
       {rates && config && (
         <>

@@ -1,5 +1,7 @@
 import { MINUTES_PER_DAY, WEEKDAY_NAMES, clockTime, type RateSet } from '../../../rates/rate-set';
 import { formatMoney } from '../../../ui/format';
+import { Money } from '../../../ui/money';
+import { daysLabel, groupBands } from './rate-draft';
 
 const COLUMN = 100;
 const HEIGHT = 480;
@@ -13,7 +15,7 @@ export function bandPrice(priceCents: number, pricing: 'per_increment' | 'flat',
 /**
  * The week as seven columns with each band a block at its hours and its price on it. The drawing is an SVG (sized by
  * attributes: nothing for a strict CSP to refuse); the same bands are listed as a table for screen readers and
- * small screens.
+ * small screens, the days that share a band on one line ("Monday–Friday 06:00–18:00"), as the editor's rows.
  */
 export function WeekGrid({ rateSet, incrementMinutes, currency }: { rateSet: RateSet; incrementMinutes: number; currency: string }) {
   const scale = HEIGHT / MINUTES_PER_DAY;
@@ -28,11 +30,12 @@ export function WeekGrid({ rateSet, incrementMinutes, currency }: { rateSet: Rat
             <text x={COLUMN / 2} y={16} textAnchor="middle" className="week-grid-day">
               {name.slice(0, 3)}
             </text>
-            {byDay[day]!.map((band) => {
+            {byDay[day]!.map((band, index) => {
               const y = HEADER + band.startMinute * scale;
               const height = Math.max(1, (band.endMinute - band.startMinute) * scale);
               return (
-                <g key={`${band.startMinute}-${band.endMinute}`}>
+                // Bands being edited may overlap or repeat: their place in the day is their key.
+                <g key={index}>
                   <rect x={2} y={y} width={COLUMN - 4} height={height} rx={3} className={band.pricing === 'flat' ? 'week-grid-band flat' : 'week-grid-band'} />
                   {height >= 26 && (
                     <text x={COLUMN / 2} y={y + height / 2 + 4} textAnchor="middle" className="week-grid-price">
@@ -49,23 +52,24 @@ export function WeekGrid({ rateSet, incrementMinutes, currency }: { rateSet: Rat
         <caption>Bands by day</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">Days</th>
             <th scope="col">From</th>
             <th scope="col">To</th>
             <th scope="col">Price</th>
           </tr>
         </thead>
         <tbody>
-          {byDay.flatMap((bands, day) =>
-            bands.map((band) => (
-              <tr key={`${day}-${band.startMinute}`}>
-                <th scope="row">{WEEKDAY_NAMES[day]}</th>
-                <td>{clockTime(band.startMinute)}</td>
-                <td>{clockTime(band.endMinute)}</td>
-                <td>{bandPrice(band.priceCents, band.pricing, incrementMinutes, currency)}</td>
-              </tr>
-            )),
-          )}
+          {groupBands(rateSet.bands).map(({ days, band }, index) => (
+            <tr key={index}>
+              <th scope="row">{daysLabel(days, WEEKDAY_NAMES)}</th>
+              <td>{clockTime(band.startMinute)}</td>
+              <td>{clockTime(band.endMinute)}</td>
+              <td>
+                <Money cents={band.priceCents} currency={currency} />
+                {band.pricing === 'flat' ? ' flat' : ` / ${incrementMinutes} min`}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

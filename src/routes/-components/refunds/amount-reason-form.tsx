@@ -1,10 +1,10 @@
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
-import { fieldErrorsOf, messageOf } from '../../../api/error-data';
+import { dollarsToCents } from '../../../contract/money-text';
 import { refundFormSchema, type RefundFormValues } from '../../../contract/refunds';
+import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
 import { FormField } from '../../../ui/form-field';
-import { shownError } from '../locations/location-form';
-import { dollarsToCents } from './ticket-labels';
+import { MoneyInput } from '../../../ui/money-input';
 
 export interface AmountReasonFormProps {
   /** Names the form for assistive technology ("Refund", "Open a refund ticket"). */
@@ -30,17 +30,11 @@ export function AmountReasonForm(props: AmountReasonFormProps) {
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       try {
-        await props.onSubmit(dollarsToCents(value.amount), value.reason.trim());
+        // The schema has checked the text: it is an amount of dollars and cents.
+        await props.onSubmit(dollarsToCents(value.amount)!, value.reason.trim());
       } catch (error) {
-        const fields = fieldErrorsOf(error);
-        const amountError = fields?.amount_cents;
-        if (amountError) formApi.setFieldMeta('amount', (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: amountError } }));
-        if (fields?.reason) {
-          const reasonError = fields.reason;
-          formApi.setFieldMeta('reason', (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: reasonError } }));
-        }
-        const other = fields ? Object.entries(fields).filter(([field]) => field !== 'amount_cents' && field !== 'reason') : [];
-        if (!fields || other.length) setFailure(other.length ? other.map(([, message]) => message).join(' ') : messageOf(error));
+        // The server names the amount `amount_cents`; the form holds it as typed, in `amount`.
+        setFailure(placeServerErrors(formApi, error, ['amount', 'reason'], (field) => (field === 'amount_cents' ? 'amount' : field)));
       }
     },
   });
@@ -55,26 +49,14 @@ export function AmountReasonForm(props: AmountReasonFormProps) {
         void form.handleSubmit();
       }}
     >
-      <form.Field
-        name="amount"
-        listeners={{ onChange: ({ fieldApi }) => fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } })) }}
-      >
+      <form.Field name="amount" listeners={clearServerError}>
         {(field) => (
-          <FormField label="Amount (USD)" hint={props.amountHint} error={shownError(field.state.meta, submitted)}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                inputMode="decimal"
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.value)}
-              />
-            )}
+          <FormField label="Amount" hint={props.amountHint} error={shownError(field.state.meta, submitted)}>
+            {(control) => <MoneyInput {...control} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />}
           </FormField>
         )}
       </form.Field>
-      <form.Field name="reason">
+      <form.Field name="reason" listeners={clearServerError}>
         {(field) => (
           <FormField label="Reason" error={shownError(field.state.meta, submitted)}>
             {(control) => (

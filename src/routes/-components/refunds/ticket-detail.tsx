@@ -3,17 +3,19 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
 import { messageOf } from '../../../api/error-data';
 import type { AuditEntry } from '../../../contract/lists';
+import { centsToDollarsText } from '../../../contract/money-text';
 import { TICKET_DECISIONS, ticketNoteInputSchema, type TicketDecision, type TicketDetail } from '../../../contract/refund-tickets';
 import type { RefundResult } from '../../../contract/refunds';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime, formatMoney } from '../../../ui/format';
 import { FormField } from '../../../ui/form-field';
 import { HistoryPanel } from '../../../ui/history-panel';
+import { Money } from '../../../ui/money';
 import { SectionPage } from '../../../ui/section-page';
-import { shownError } from '../locations/location-form';
+import { shownError } from '../../../ui/form-errors';
 import { PAYMENT_STATUS_LABELS } from '../transactions/transaction-labels';
 import { AmountReasonForm } from './amount-reason-form';
-import { centsToDollars, TICKET_STATUS_LABELS } from './ticket-labels';
+import { TICKET_HISTORY_LABELS, TICKET_HISTORY_TYPES, TICKET_STATUS_LABELS } from './ticket-labels';
 
 export interface TicketActions {
   addNote: (body: string) => Promise<void>;
@@ -43,7 +45,7 @@ export function TicketDetailScreen({
     ['Location', ticket.location_name],
     ['Opened', formatDateTime(ticket.created_at, zone)],
     ['Requested by', ticket.requester ?? '—'],
-    ['Amount asked', formatMoney(ticket.amount_requested_cents)],
+    ['Amount asked', <Money cents={ticket.amount_requested_cents} />],
     ['Reason', ticket.reason],
     ['Decision', ticket.decision_reason ?? '—'],
     [
@@ -52,9 +54,9 @@ export function TicketDetailScreen({
         {`Transaction ${ticket.transaction_id}`}
       </Link>,
     ],
-    ['Paid', formatMoney(payment.amount_cents)],
-    ['Refunded so far', formatMoney(payment.refunded_cents)],
-    ['Left to refund', formatMoney(left)],
+    ['Paid', <Money cents={payment.amount_cents} />],
+    ['Refunded so far', <Money cents={payment.refunded_cents} />],
+    ['Left to refund', <Money cents={left} />],
     ['Payment status', PAYMENT_STATUS_LABELS[payment.status]],
   ];
   return (
@@ -80,7 +82,7 @@ export function TicketDetailScreen({
               <ul>
                 {payment.refunds.map((refund) => (
                   <li key={refund.refund_id}>
-                    {formatMoney(refund.amount_cents)} on {formatDateTime(refund.created_at, zone)} by {refund.created_by ?? 'the system'}:{' '}
+                    <Money cents={refund.amount_cents} /> on {formatDateTime(refund.created_at, zone)} by {refund.created_by ?? 'the system'}:{' '}
                     {refund.reason}
                   </li>
                 ))}
@@ -116,14 +118,8 @@ export function TicketDetailScreen({
         <HistoryPanel
           entries={history}
           timeZone={zone}
-          fieldLabels={{ status: 'Status', decision_reason: 'Decision', note: 'Note', amount_requested_cents: 'Amount asked (¢)', reason: 'Reason' }}
-          formatValue={(field, value) =>
-            field === 'status' && typeof value === 'string' && value in TICKET_STATUS_LABELS
-              ? TICKET_STATUS_LABELS[value as keyof typeof TICKET_STATUS_LABELS]
-              : value === null || value === undefined
-                ? '—'
-                : String(value)
-          }
+          fieldLabels={TICKET_HISTORY_LABELS}
+          fieldTypes={TICKET_HISTORY_TYPES}
         />
       </div>
     </SectionPage>
@@ -167,7 +163,7 @@ function RefundAction(props: {
       <h2 id="refund-title">Refund</h2>
       <AmountReasonForm
         title="Refund"
-        defaultAmount={centsToDollars(props.defaultCents)}
+        defaultAmount={centsToDollarsText(props.defaultCents)}
         amountHint={`At most ${formatMoney(props.leftCents)} is left to refund.`}
         submitLabel="Refund…"
         sendingLabel="Refund…"

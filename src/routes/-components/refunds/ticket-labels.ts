@@ -1,4 +1,5 @@
 import type { TicketStatus } from '../../../contract/refund-tickets';
+import type { HistoryFieldTypes } from '../../../ui/history-values';
 
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   open: 'Open',
@@ -7,13 +8,16 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   refunded: 'Refunded',
 };
 
-/** "12.50" → 1250, exactly; the form's schema has checked the text. */
-export function dollarsToCents(text: string): number {
-  const [whole = '0', fraction = ''] = text.trim().split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** 1250 → "12.50": what a money field shows by default. */
-export function centsToDollars(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
+/** A ticket's History: the fields server/db/refund-tickets.ts and refund_payment (migration 015) write. */
+export const TICKET_HISTORY_LABELS: Readonly<Record<string, string>> = {
+  status: 'Status',
+  decision_reason: 'Decision',
+  note: 'Note',
+  amount_requested_cents: 'Amount asked',
+  reason: 'Reason',
+  transaction_id: 'Transaction',
+};
+export const TICKET_HISTORY_TYPES: HistoryFieldTypes = {
+  status: { enum: TICKET_STATUS_LABELS },
+  amount_requested_cents: 'money',
+};

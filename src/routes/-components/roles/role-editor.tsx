@@ -4,15 +4,16 @@ import * as z from 'zod/mini';
 import { fieldErrorsOf, messageOf, versionConflictOf } from '../../../api/error-data';
 import type { AuditEntry, VersionConflict } from '../../../contract/lists';
 import { roleInputSchema, type Role, type RoleInput, type RoleLocation } from '../../../contract/roles';
-import { checkRoleChange } from '../../../permissions/escalation';
+import { checkRoleChange, FEATURE_LABELS } from '../../../permissions/escalation';
 import { permissionRecordSchema, type PermissionRecord, type PermissionRecordInput } from '../../../permissions/features';
 import { describeChanges, describeRole } from '../../../permissions/role-matrix';
 import { CheckboxField, FormField } from '../../../ui/form-field';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { HistoryPanel } from '../../../ui/history-panel';
+import { viewerTimeZone } from '../../../ui/zoned-time';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { shownError } from '../locations/location-form';
+import { shownError } from '../../../ui/form-errors';
 import { RoleMatrixTable } from './role-matrix-table';
 
 export interface RoleEditorProps {
@@ -213,7 +214,7 @@ export function RoleEditor(props: RoleEditorProps) {
         {conflict && (
           <div className="form-error" role="alert">
             {conflict.changedBy ? (conflict.changedBy.name ?? conflict.changedBy.email) : 'Someone else'} changed this role
-            {conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, 'UTC')} (UTC)` : ''} after you opened it. Nothing
+            {conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, viewerTimeZone())}` : ''} after you opened it. Nothing
             was saved.{' '}
             <button type="button" className="button" onClick={() => void props.reload().then(() => setConflict(null))}>
               Reload their version
@@ -262,7 +263,21 @@ export function RoleEditor(props: RoleEditorProps) {
           )}
         </div>
       </form>
-      {role && <HistoryPanel entries={props.history} timeZone="UTC" fieldLabels={{ name: 'Name', permissions: 'Permissions', superuser: 'Superuser' }} formatValue={(field, value) => field === 'permissions' && value && typeof value === 'object' ? describeRole(value as PermissionRecord, locationName).join('. ') || 'nothing' : value === null || value === undefined ? '—' : String(value)} />}
+      {role && (
+        <HistoryPanel
+          entries={props.history}
+          timeZone={viewerTimeZone()}
+          fieldLabels={{ name: 'Name', permissions: 'Permissions', superuser: 'Superuser' }}
+          locationName={locationName}
+          fieldTypes={{
+            superuser: 'boolean',
+            location_id: 'location',
+            // A location's creator is granted access to it: { feature: 'lo', location_id, levels }.
+            feature: { enum: FEATURE_LABELS },
+            permissions: { text: (value) => (typeof value === 'object' ? describeRole(value as PermissionRecord, locationName).join('. ') || 'nothing' : String(value)) },
+          }}
+        />
+      )}
     </section>
   );
 }

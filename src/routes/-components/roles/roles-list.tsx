@@ -1,11 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { ListResult } from '../../../app/list-route';
 import type { Role, RoleListQuery } from '../../../contract/roles';
 import { describeRole } from '../../../permissions/role-matrix';
-import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
+import type { DataColumn, SortState } from '../../../ui/data-table';
 import { FormField } from '../../../ui/form-field';
-import { EmptyState, LoadError, TableSkeleton } from '../../../ui/list-states';
-import { urlPaging } from '../url-paging';
+import { ListResults, type ListResult } from '../../../ui/list-results';
 
 const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
 
@@ -23,7 +21,6 @@ export interface RolesListProps {
 /** Roles with how many staff hold each and what they grant, in words; each opens in the editor. */
 export function RolesList(props: RolesListProps) {
   const { search, result, onSearch, locationName, onOpen, openLabel } = props;
-  const sort: SortState = search.sort ? { key: search.sort, dir: search.dir ?? 'asc' } : DEFAULT_SORT;
   const columns = useMemo<DataColumn<Role>[]>(
     () => [
       { id: 'name', header: 'Role', sortable: true, alwaysShown: true, cell: (role) => role.name },
@@ -49,32 +46,21 @@ export function RolesList(props: RolesListProps) {
   return (
     <>
       <RoleSearch search={search} onSearch={onSearch} />
-      {result === null ? (
-        <TableSkeleton columns={4} label="Loading roles…" />
-      ) : !result.ok ? (
-        <LoadError message={result.message} onRetry={props.onRetry} />
-      ) : result.page.rows.length === 0 ? (
-        <EmptyState
-          noun="roles"
-          filters={search.q ? [{ label: 'Search', value: `“${search.q}”` }] : []}
-          onClearFilters={() => onSearch((current) => ({ sort: current.sort, dir: current.dir, pageSize: current.pageSize }))}
-          whenUnfiltered={<p>No roles yet.</p>}
-        />
-      ) : (
-        <DataTable
-          caption="Roles"
-          columns={columns}
-          rows={result.page.rows}
-          rowKey={(role) => String(role.role_id)}
-          sort={sort}
-          onSortChange={(next) =>
-            onSearch((current) => ({ ...current, sort: next.key as RoleListQuery['sort'], dir: next.dir, page: undefined }))
-          }
-          columnChoiceKey="roles"
-          busy={props.busy}
-          paging={urlPaging(result.page, { one: 'role', other: 'roles' }, onSearch)}
-        />
-      )}
+      <ListResults
+        result={result}
+        search={search}
+        onSearch={onSearch}
+        onRetry={props.onRetry}
+        busy={props.busy}
+        noun={{ one: 'role', other: 'roles' }}
+        caption="Roles"
+        columns={columns}
+        rowKey={(role) => String(role.role_id)}
+        defaultSort={DEFAULT_SORT}
+        columnChoiceKey="roles"
+        filters={search.q ? [{ label: 'Search', value: `“${search.q}”` }] : []}
+        whenUnfiltered={<p>No roles yet.</p>}
+      />
     </>
   );
 }

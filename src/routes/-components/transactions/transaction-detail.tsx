@@ -1,28 +1,43 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AuditEntry } from '../../../contract/lists';
+import { centsToDollarsText } from '../../../contract/money-text';
 import type { TransactionDetail, TransactionSearch } from '../../../contract/transactions';
 import { formatCalendarDate, formatDateTime, formatMoney, maskedPhone } from '../../../ui/format';
 import { HistoryPanel } from '../../../ui/history-panel';
+import { Money } from '../../../ui/money';
+import type { HistoryFieldTypes } from '../../../ui/history-values';
+import { ScrollRegion } from '../../../ui/scroll-region';
 import { SectionPage } from '../../../ui/section-page';
 import { AmountReasonForm } from '../refunds/amount-reason-form';
-import { centsToDollars } from '../refunds/ticket-labels';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './transaction-labels';
 
+/** A payment's History: the fields refund_payment (migration 015) and the seeds write. */
 const HISTORY_FIELDS: Record<string, string> = {
   status: 'Status',
   refunded_amount: 'Refunded',
   refunded_cents: 'Refunded',
+  refund_cents: 'Refund',
+  refund_id: 'Refund number',
+  ticket_id: 'Refund ticket',
+  reason: 'Reason',
   settled_date: 'Settled',
   processor_reference: 'Processor reference',
 };
+const HISTORY_TYPES: HistoryFieldTypes = {
+  status: { enum: PAYMENT_STATUS_LABELS },
+  refunded_cents: 'money',
+  refund_cents: 'money',
+};
 
+/** The way back to both screens of the refund portal: the search this payment was opened from, and the tickets. */
 function BackToSearch({ search }: { search: TransactionSearch }) {
   return (
-    <p>
+    <p className="back-links">
       <Link to="/refund-portal/transactions" search={search}>
         ← Back to the search
       </Link>
+      <Link to="/refund-portal">Refund Tickets</Link>
     </p>
   );
 }
@@ -47,9 +62,9 @@ export function TransactionDetailScreen({
     ['License plate', <span className="plate-text">{transaction.license_plate}</span>],
     ['Start', formatDateTime(transaction.payment_time, zone)],
     ['Expiry', formatDateTime(transaction.expiry_date_time, zone)],
-    ['Amount', formatMoney(transaction.amount_cents)],
-    ['Fee', formatMoney(transaction.fee_cents)],
-    ['Refunded', formatMoney(transaction.refunded_cents)],
+    ['Amount', <Money cents={transaction.amount_cents} />],
+    ['Fee', <Money cents={transaction.fee_cents} />],
+    ['Refunded', <Money cents={transaction.refunded_cents} />],
     ['Method', PAYMENT_METHOD_LABELS[transaction.payment_method]],
     ['Status', PAYMENT_STATUS_LABELS[transaction.status]],
     ['Processor reference', transaction.processor_reference ?? '—'],
@@ -74,7 +89,7 @@ export function TransactionDetailScreen({
             {transaction.refunds.length === 0 ? (
               <p className="muted">No refunds.</p>
             ) : (
-              <div className="table-scroll" role="region" aria-labelledby="refunds-title" tabIndex={0}>
+              <ScrollRegion labelledBy="refunds-title">
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -90,14 +105,16 @@ export function TransactionDetailScreen({
                     {transaction.refunds.map((refund) => (
                       <tr key={refund.refund_id}>
                         <td>{formatDateTime(refund.created_at, zone)}</td>
-                        <td className="numeric">{formatMoney(refund.amount_cents)}</td>
+                        <td className="numeric">
+                          <Money cents={refund.amount_cents} />
+                        </td>
                         <td>{refund.reason}</td>
                         <td>{refund.created_by ?? '—'}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </section>
           {onOpenTicket && left > 0 && (
@@ -105,7 +122,7 @@ export function TransactionDetailScreen({
               <h2 id="open-ticket-title">Open a refund ticket</h2>
               <AmountReasonForm
                 title="Open a refund ticket"
-                defaultAmount={centsToDollars(left)}
+                defaultAmount={centsToDollarsText(left)}
                 amountHint={`What the parker asks back; at most ${formatMoney(left)} is left to refund.`}
                 submitLabel="Open a refund ticket"
                 sendingLabel="Opening…"
@@ -118,13 +135,7 @@ export function TransactionDetailScreen({
           entries={history}
           timeZone={zone}
           fieldLabels={HISTORY_FIELDS}
-          formatValue={(field, value) =>
-            field === 'status' && typeof value === 'string' && value in PAYMENT_STATUS_LABELS
-              ? PAYMENT_STATUS_LABELS[value as keyof typeof PAYMENT_STATUS_LABELS]
-              : value === null || value === undefined
-                ? '—'
-                : String(value)
-          }
+          fieldTypes={HISTORY_TYPES}
         />
       </div>
     </SectionPage>

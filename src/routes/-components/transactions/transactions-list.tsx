@@ -1,17 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { ListResult } from '../../../app/list-route';
-import { LIST_ROW_LIMIT } from '../../../contract/lists';
 import type { TransactionRow, TransactionSearch } from '../../../contract/transactions';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { CsvExportButton } from '../../../ui/csv-export-button';
-import { DataTable, type DataColumn, type SortState } from '../../../ui/data-table';
-import { formatCount, formatDateTime, formatMoney, maskedPhone } from '../../../ui/format';
-import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from '../../../ui/list-states';
+import type { DataColumn, SortState } from '../../../ui/data-table';
+import { formatDateTime, maskedPhone } from '../../../ui/format';
+import { ListFilters } from '../../../ui/list-filters';
+import { ListResults, type ListResult } from '../../../ui/list-results';
+import { Money } from '../../../ui/money';
+import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
+import { SectionTabs } from '../../../ui/section-tabs';
+import { REFUND_PORTAL_TABS } from '../section-tabs';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SEARCH_FIELD_LABELS as LABELS } from './transaction-labels';
 import { TransactionSearchForm } from './transaction-search-form';
-import { urlPaging } from '../url-paging';
 
 const DEFAULT_SORT: SortState = { key: 'payment_time', dir: 'desc' };
 const FILTER_KEYS = ['plate', 'phone', 'transactionId', 'amount', 'from', 'to', 'locationId', 'status'] as const;
@@ -51,9 +53,6 @@ const keepView = (search: TransactionSearch): TransactionSearch => ({
 /** Payments at the user's refund-portal locations: search, sortable columns, pages and CSV of every match. */
 export function TransactionsList(props: TransactionsListProps) {
   const { search, result, locations, onSearch } = props;
-  const sort: SortState = search.sort
-    ? { key: search.sort, dir: search.dir ?? (search.sort === 'payment_time' ? 'desc' : 'asc') }
-    : DEFAULT_SORT;
 
   const columns = useMemo<DataColumn<TransactionRow>[]>(
     () => [
@@ -93,10 +92,10 @@ export function TransactionsList(props: TransactionsListProps) {
         sortable: true,
         numeric: true,
         firstDirection: 'desc',
-        cell: (row) => formatMoney(row.amount_cents),
+        cell: (row) => <Money cents={row.amount_cents} />,
       },
-      { id: 'status', header: 'Status', cell: (row) => PAYMENT_STATUS_LABELS[row.status] },
-      { id: 'phone', header: 'Phone', cell: (row) => maskedPhone(row.phone_last4) },
+      { id: 'status', header: 'Status', priority: 2, cell: (row) => PAYMENT_STATUS_LABELS[row.status] },
+      { id: 'phone', header: 'Phone', priority: 3, cell: (row) => maskedPhone(row.phone_last4) },
       { id: 'method', header: 'Method', hiddenByDefault: true, cell: (row) => PAYMENT_METHOD_LABELS[row.payment_method] },
       {
         id: 'expiry',
@@ -104,70 +103,47 @@ export function TransactionsList(props: TransactionsListProps) {
         hiddenByDefault: true,
         cell: (row) => formatDateTime(row.expiry_date_time, row.time_zone),
       },
-      { id: 'fee', header: 'Fee', numeric: true, hiddenByDefault: true, cell: (row) => formatMoney(row.fee_cents) },
+      { id: 'fee', header: 'Fee', numeric: true, hiddenByDefault: true, cell: (row) => <Money cents={row.fee_cents} /> },
       {
         id: 'refunded',
         header: 'Refunded',
         numeric: true,
         hiddenByDefault: true,
-        cell: (row) => formatMoney(row.refunded_cents),
+        cell: (row) => <Money cents={row.refunded_cents} />,
       },
     ],
     [search],
   );
 
   const filters = activeFilters(search, locations);
-  const beyondLimit = result !== null && !result.ok && result.status === 400 && /narrow the search/i.test(result.message);
   return (
     <SectionPage title="Transactions">
+      <SectionTabs {...REFUND_PORTAL_TABS} />
       <div className="list-toolbar">
         <CsvExportButton onExport={props.onExport} />
       </div>
-      <TransactionSearchForm
+      <ListFilters count={filters.length}>
+        <TransactionSearchForm
+          search={search}
+          locations={locations}
+          onSearch={(filters) => onSearch((current) => ({ ...keepView(current), ...filters }))}
+        />
+      </ListFilters>
+      <ListResults
+        result={result}
         search={search}
-        locations={locations}
-        onSearch={(filters) => onSearch((current) => ({ ...keepView(current), ...filters }))}
+        onSearch={onSearch}
+        onRetry={props.onRetry}
+        busy={props.busy}
+        noun={{ one: 'transaction', other: 'transactions' }}
+        caption="Transactions found"
+        columns={columns}
+        rowKey={(row) => String(row.transaction_id)}
+        defaultSort={DEFAULT_SORT}
+        columnChoiceKey="transactions"
+        filters={filters}
+        whenUnfiltered={<p>There are no payments at your locations yet.</p>}
       />
-      {result === null ? (
-        <TableSkeleton columns={7} label="Loading transactions…" />
-      ) : !result.ok ? (
-        <LoadError
-          title={beyondLimit ? 'This page is past the first 10,000 matches' : 'Could not load transactions'}
-          message={result.message}
-          hint={
-            beyondLimit
-              ? `Pages reach the first ${formatCount(LIST_ROW_LIMIT)} matches: narrow the search or export CSV for every row.`
-              : undefined
-          }
-          onRetry={beyondLimit ? () => onSearch((current) => ({ ...current, page: undefined })) : props.onRetry}
-        />
-      ) : result.page.rows.length === 0 ? (
-        <EmptyState
-          noun="transactions"
-          filters={filters}
-          onClearFilters={() => onSearch(keepView)}
-          whenUnfiltered={<p>There are no payments at your locations yet.</p>}
-        />
-      ) : (
-        <DataTable
-          caption="Transactions found"
-          columns={columns}
-          rows={result.page.rows}
-          rowKey={(row) => String(row.transaction_id)}
-          sort={sort}
-          onSortChange={(next) =>
-            onSearch((current) => ({
-              ...current,
-              sort: next.key as TransactionSearch['sort'],
-              dir: next.dir,
-              page: undefined,
-            }))
-          }
-          columnChoiceKey="transactions"
-          busy={props.busy}
-          paging={urlPaging(result.page, { one: 'transaction', other: 'transactions' }, onSearch)}
-        />
-      )}
     </SectionPage>
   );
 }

@@ -5,8 +5,9 @@ import type { AssignableRole, StaffUser, UserStatus, UserUpdate } from '../../..
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { HistoryPanel } from '../../../ui/history-panel';
+import { viewerTimeZone } from '../../../ui/zoned-time';
 import { toast } from '../../../ui/toast/toast-store';
-import { statusLabel, USER_FIELD_LABELS } from './user-labels';
+import { locationsLabel, statusLabel, USER_FIELD_LABELS } from './user-labels';
 import { UserForm } from './user-form';
 
 export interface EditUserProps {
@@ -78,6 +79,7 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
       <p>
         {user.email} · {statusLabel(user.status)}
       </p>
+      <p>Locations: {locationsLabel(user)}</p>
       <UserForm
         key={`${user.user_id}-${user.version}`}
         mode="edit"
@@ -100,7 +102,7 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
           conflict && (
             <div className="form-error" role="alert">
               {conflict.changedBy ? (conflict.changedBy.name ?? conflict.changedBy.email) : 'Someone else'} changed this staff
-              member{conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, 'UTC')} (UTC)` : ''} after you opened it.
+              member{conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, viewerTimeZone())}` : ''} after you opened it.
               Nothing was saved.{' '}
               <button type="button" className="button" onClick={() => void reload().then(() => setConflict(null))}>
                 Reload their version
@@ -158,17 +160,12 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
       )}
       <HistoryPanel
         entries={history}
-        timeZone="UTC"
+        timeZone={viewerTimeZone()}
         fieldLabels={USER_FIELD_LABELS}
-        formatValue={(field, value) =>
-          field === 'role_id' && typeof value === 'number'
-            ? (offered.find((role) => role.role_id === value)?.name ?? `Role ${value}`)
-            : field === 'status' && (value === 'active' || value === 'disabled')
-              ? statusLabel(value)
-              : value === null || value === undefined || value === ''
-                ? '—'
-                : String(value)
-        }
+        fieldTypes={{
+          role_id: { text: (value) => offered.find((role) => role.role_id === value)?.name ?? `Role ${String(value)}` },
+          status: { enum: { active: statusLabel('active'), disabled: statusLabel('disabled') } },
+        }}
       />
     </section>
   );

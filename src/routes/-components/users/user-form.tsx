@@ -5,7 +5,7 @@ import { fieldErrorsOf, messageOf } from '../../../api/error-data';
 import { userInviteSchema, type AssignableRole, type UserInvite } from '../../../contract/users';
 import { FormField } from '../../../ui/form-field';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { shownError } from '../locations/location-form';
+import { shownError } from '../../../ui/form-errors';
 
 /** The invite form's values; the edit form has the same without the e-mail (which names the sign-in account). */
 export interface UserFormValues {

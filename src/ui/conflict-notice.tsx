@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { VersionConflict } from '../../../contract/lists';
-import { formatDateTime } from '../../../ui/format';
+import type { VersionConflict } from '../contract/lists';
+import { formatDateTime } from './format';
 
 /** A 409 in words ("changed by X at T"), with the way to see their version: it replaces the typed values only when pressed. */
 export function ConflictNotice({
