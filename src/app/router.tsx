@@ -2,7 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
 import { Spinner } from '../ui/spinner';
-import { LoadFailure } from '../ui/load-failure';
+import { RouteLoadFailure } from './route-load-failure';
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
@@ -13,7 +13,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPendingComponent: () => <Spinner />,
     defaultPendingMs: 0,
     defaultPendingMinMs: 0,
-    defaultErrorComponent: LoadFailure,
+    defaultErrorComponent: RouteLoadFailure,
     defaultPreload: false,
     caseSensitive: true,
   });

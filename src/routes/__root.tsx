@@ -1,10 +1,10 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router-context';
-import { LoadFailure } from '../ui/load-failure';
+import { RouteLoadFailure } from '../app/route-load-failure';
 import { NotFound } from '../ui/not-found';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  errorComponent: LoadFailure,
+  errorComponent: RouteLoadFailure,
   notFoundComponent: () => <NotFound title="Page not found" message="There is no page at this address." />,
 });

@@ -167,7 +167,7 @@ test('a promo code is added, listed, edited and deactivated', async ({ page }) =
   await expectHeading(page, 'Add promo code');
   const form = page.getByRole('form', { name: 'Promo code' });
   await form.getByLabel('Code', { exact: true }).fill(code);
-  await form.getByLabel('Discount', { exact: true }).fill('15');
+  await form.getByLabel('Percent off', { exact: true }).fill('15');
   await form.getByLabel('Total cap').fill('100');
   await form.getByLabel('Union Station Garage').check();
   await form.getByRole('button', { name: 'Add promo code' }).click();
@@ -180,9 +180,9 @@ test('a promo code is added, listed, edited and deactivated', async ({ page }) =
   await expect(table).toContainText('15 %');
   await table.getByRole('link', { name: `Edit ${code}` }).click();
   await expectHeading(page, `Promo code ${code}`);
-  await page.getByRole('form', { name: 'Promo code' }).getByLabel('Discount', { exact: true }).fill('20');
+  await page.getByRole('form', { name: 'Promo code' }).getByLabel('Percent off', { exact: true }).fill('20');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('region', { name: 'History' })).toContainText(/Edited by .*Discount: 15\s*→\s*changed to 20/);
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(/Edited by .*Discount: 15 %\s*→\s*changed to 20 %/);
 
   await page.getByRole('button', { name: 'Deactivate' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Deactivate ${code}?` });

@@ -68,7 +68,10 @@ export const promoCodeDraftSchema = z
     valid_to: wallClockField('end of validity'),
   })
   .check(
-    z.superRefine((draft, context) => {
+    // A plain check function, not z.superRefine: the same issues, without zod code that would land in the chunk
+    // every page loads (vite.config.ts SHARED_CHUNKS) for this screen alone.
+    (context) => {
+      const draft = context.value;
       const problem = discountProblem(draft.discount_type, draft.discount_value);
       if (problem) context.issues.push({ code: 'custom', input: draft.discount_value, path: ['discount_value'], message: problem });
       if (!singleUseCapFits(draft.multi_use, draft.total_cap)) {
@@ -83,7 +86,7 @@ export const promoCodeDraftSchema = z
             ? 'A code may be valid for at most a year.'
             : null;
       if (message) context.issues.push({ code: 'custom', input: draft.valid_to, path: ['valid_to'], message });
-    }),
+    },
   );
 
 /** What is sent: the draft in the contract's units, the times read on `timeZone`'s clock. */
