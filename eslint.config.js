@@ -28,6 +28,48 @@ const noApp = {
     '.provide() or input for machines).',
 };
 
+const noAppFromRoutes = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message:
+    'Routes never import src/app: the app wires the routes (router, providers) and the routes take what they need ' +
+    'from src/routes/-shared (guards, list helpers, navigation, session and enforcement contexts).',
+};
+
+// A section is the unit (docs/sections.md): its screens import the kit (src/ui), the contract, the API and
+// src/routes/-shared, never another section's screens. The refund portal's tickets and transaction screens are one
+// section. Each section's folder is restricted from every other section's folder.
+const SECTION_FOLDERS = {
+  dashboards: ['dashboards'],
+  'database-copy': ['database-copy'],
+  enforcement: ['enforcement'],
+  'enforcement-lite': ['enforcement-lite'],
+  locations: ['locations'],
+  mailing: ['mailing'],
+  'promo-codes': ['promo-codes'],
+  rates: ['rates'],
+  'refund-portal': ['refunds', 'transactions'],
+  roles: ['roles'],
+  users: ['users'],
+};
+const sectionRules = Object.entries(SECTION_FOLDERS).map(([section, folders]) => {
+  const others = Object.entries(SECTION_FOLDERS)
+    .filter(([other]) => other !== section)
+    .flatMap(([, otherFolders]) => otherFolders);
+  return restrict(
+    folders.map((folder) => `src/routes/-components/${folder}/**`),
+    [
+      noServerOrTests,
+      noAppFromRoutes,
+      {
+        // Specifiers as written: a sibling folder (`../locations/…`) or any path through -components/<folder>/.
+        group: others.flatMap((folder) => [`../${folder}/*`, `**/-components/${folder}/*`]),
+        message: `The ${section} section imports the section kit (src/ui) and src/routes/-shared, never another section's screens.`,
+      },
+    ],
+    classicZod,
+  );
+});
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-e2e', 'src/routeTree.gen.ts', 'test-results', 'bench/results', '.data'] },
   ...tseslint.configs.recommended,
@@ -70,7 +112,9 @@ export default tseslint.config(
       },
     ],
   ),
-  restrict(['src/app/**', 'src/routes/**', 'src/api/**', 'src/worker/**'], [noServerOrTests], classicZod),
+  restrict(['src/app/**', 'src/api/**', 'src/worker/**'], [noServerOrTests], classicZod),
+  restrict(['src/routes/**'], [noServerOrTests, noAppFromRoutes], classicZod),
+  ...sectionRules,
   restrict(['src/ui/**', 'src/machines/**'], [noServerOrTests, noApp], classicZod),
   // The engine's lazily imported half never imports the half that imports it: no cycle between the two.
   restrict(['src/app/start-enforcement-engine.ts'], [noServerOrTests], [

@@ -134,7 +134,7 @@ function adminRouteSplit({ routeId }: { routeId: string }) {
 const SHARED_CHUNKS = [
   {
     name: 'shared',
-    test: /src\/contract\/(envelope|ids|lists)\.ts$|src\/permissions\/(features|rules)\.ts$|src\/app\/access-denied-error\.ts$|src\/ui\/use-media-query\.ts$|@tanstack\/react-router\/dist\/esm\/useRouterState\.js$|@tanstack\/router-core\/dist\/esm\/not-found\.js$|zod\/v4\/mini\/coerce\.js$|react\/(cjs\/react-)?jsx-runtime(\.production)?\.js$/,
+    test: /src\/contract\/(envelope|ids|lists)\.ts$|src\/permissions\/(features|rules)\.ts$|src\/routes\/-shared\/access-denied-error\.ts$|src\/ui\/use-media-query\.ts$|@tanstack\/react-router\/dist\/esm\/useRouterState\.js$|@tanstack\/router-core\/dist\/esm\/not-found\.js$|zod\/v4\/mini\/coerce\.js$|react\/(cjs\/react-)?jsx-runtime(\.production)?\.js$/,
   },
 ];
 

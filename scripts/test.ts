@@ -11,7 +11,7 @@ import { ensurePrerequisites, type Prerequisite } from './prerequisites';
 
 const steps: { name: string; command: string; needs?: Prerequisite[] }[] = [
   { name: 'type check', command: 'tsc --noEmit -p .' },
-  { name: 'lint', command: 'eslint .' },
+  { name: 'lint', command: 'npm run lint' },
   { name: 'JavaScript budgets', command: 'tsx scripts/js-budgets.ts' },
   {
     name: 'unit, component and integration tests',

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_TTL_MS, purgeIdempotencyKeys } from '../db/idempotency-
 import { openPostgresDatabase } from '../db/postgres';
 import { applyUserSeed } from '../db/seed/apply-user-seed';
 import { createTestApi, idTokenFor, type CallResult } from '../testing/test-api';
-import { BACKENDS } from '../testing/test-database';
+import { BACKENDS, sameSchemaOptions } from '../testing/test-database';
 import { useSeededApi } from '../testing/seeded-api';
 
 /** Promo-code edit (so add and view too) at Union Station (1) and Navy Pier (2). */
@@ -45,8 +45,8 @@ describe.each(BACKENDS)('promo codes on %s', (backend) => {
     ]);
     // On PostgreSQL a pool of its own, so concurrent redemptions really run side by side (the suite's has 3).
     if (backend === 'postgres') {
-      const { rows } = await db().query<{ search_path: string }>('SHOW search_path');
-      const pool: Db = openPostgresDatabase({ connectionString: inject('databaseUrl'), options: `-c search_path=${rows[0]!.search_path}`, max: 16 });
+      const schemaOptions = await sameSchemaOptions(db());
+      const pool: Db = openPostgresDatabase({ connectionString: inject('databaseUrl'), options: schemaOptions, max: 16 });
       wide = { api: createTestApi(pool), close: () => pool.close() };
     } else {
       wide = { api: context.api, close: async () => undefined };

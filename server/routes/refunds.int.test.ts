@@ -10,7 +10,7 @@ import type { Db } from '../db/db';
 import { openPostgresDatabase } from '../db/postgres';
 import { applyUserSeed } from '../db/seed/apply-user-seed';
 import { createTestApi, idTokenFor, TEST_ORIGIN, type CallResult } from '../testing/test-api';
-import { BACKENDS, type Backend } from '../testing/test-database';
+import { BACKENDS, type Backend, sameSchemaOptions } from '../testing/test-database';
 import { useSeededApi } from '../testing/seeded-api';
 
 /** Refund-portal edit at Union Station (1). */
@@ -28,10 +28,10 @@ let nextPaymentId = 7000;
  */
 async function concurrentApi(backend: Backend, db: Db) {
   if (backend === 'pglite') return { api: createTestApi(db), close: async () => undefined, pool: undefined };
-  const { rows } = await db.query<{ search_path: string }>('SHOW search_path');
+  const schemaOptions = await sameSchemaOptions(db);
   const pool = openPostgresDatabase({
     connectionString: inject('databaseUrl'),
-    options: `-c search_path=${rows[0]!.search_path}`,
+    options: schemaOptions,
     max: 16,
   });
   return { api: createTestApi(pool), close: () => pool.close(), pool };
@@ -322,11 +322,11 @@ describe.each(BACKENDS)('refunds on %s', (backend) => {
     "a database connection cut inside the refund's transaction writes nothing, and the retry with the key refunds once",
     async () => {
       const id = await payment('30.00');
-      const { rows } = await db().query<{ search_path: string }>('SHOW search_path');
-      const blocker = new pg.Client({ connectionString: inject('databaseUrl'), options: `-c search_path=${rows[0]!.search_path}` });
+      const schemaOptions = await sameSchemaOptions(db());
+      const blocker = new pg.Client({ connectionString: inject('databaseUrl'), options: schemaOptions });
       await blocker.connect();
       // A separate app whose server errors this test expects (the cut request fails on the server).
-      const pool = openPostgresDatabase({ connectionString: inject('databaseUrl'), options: `-c search_path=${rows[0]!.search_path}`, max: 2 });
+      const pool = openPostgresDatabase({ connectionString: inject('databaseUrl'), options: schemaOptions, max: 2 });
       const api = createTestApi(pool);
       try {
         const blockerPid = (await blocker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;

@@ -14,7 +14,10 @@ export interface TestDatabase {
   dispose: () => Promise<void>;
 }
 
-/** A fresh, empty database: in-memory PGlite, or a new schema (via search_path) in the shared PostgreSQL. */
+/**
+ * A fresh, empty database: in-memory PGlite, or a new schema (via search_path) in the shared PostgreSQL, with `public`
+ * behind it for the extensions test/setup/postgres.ts installs once.
+ */
 export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const db = await openPgliteDatabase();
@@ -25,7 +28,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   const admin = new pg.Client({ connectionString });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = openPostgresDatabase({ connectionString, options: `-c search_path=${schema}`, max: 3 });
+  const db = openPostgresDatabase({ connectionString, options: `-c search_path=${schema},public`, max: 3 });
   return {
     db,
     dispose: async () => {
@@ -34,4 +37,10 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
       await admin.end();
     },
   };
+}
+
+/** Connection options for another pool over the same suite schema as `db` (PostgreSQL): its search path, unspaced. */
+export async function sameSchemaOptions(db: Db): Promise<string> {
+  const { rows } = await db.query<{ search_path: string }>('SHOW search_path');
+  return `-c search_path=${rows[0]!.search_path.replace(/\s+/g, '')}`;
 }

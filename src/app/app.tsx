@@ -4,13 +4,13 @@ import { useEffect, useMemo } from 'react';
 import type { AuthActorRef } from '../machines/auth/auth.machine';
 import { Spinner } from '../ui/spinner';
 import { ConsoleProviders } from './console-providers';
-import { EnforcementEngineProvider } from './enforcement-context';
-import type { EnforcementEngineHolder } from './enforcement-engine';
+import { EnforcementEngineProvider } from '../routes/-shared/enforcement-context';
+import type { EnforcementEngineHolder } from '../routes/-shared/enforcement-engine';
 import { authViewOf } from './auth-actor';
 import { firebaseLoaded, loadFirebase } from './firebase';
 import { createFirebaseSessionServices } from './firebase-session';
 import type { createAppRouter } from './router';
-import { SessionProvider } from './session-services';
+import { SessionProvider } from '../routes/-shared/session-services';
 
 /**
  * The root (spec §2): one tree holding the app shell and the toast area. A spinner until the stored session has been

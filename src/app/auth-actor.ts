@@ -2,7 +2,7 @@ import { createActor, waitFor } from 'xstate';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import { authMachine, isNetworkUnreachable, type AuthSnapshot } from '../machines/auth/auth.machine';
 import { createAuthImplementations } from '../machines/auth/auth.actors';
-import type { AuthGate, AuthView, SettledAuthView } from './auth-gate';
+import type { AuthGate, AuthView, SettledAuthView } from '../routes/-shared/auth-gate';
 import { config } from './config';
 import { currentIdToken, firebaseAuthLoaded, loadFirebaseAuth } from './firebase';
 import { inspect } from './inspector';

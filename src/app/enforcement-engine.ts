@@ -2,15 +2,8 @@ import type { AuthActorRef } from '../machines/auth/auth.machine';
 import { authViewOf } from './auth-actor';
 import { config } from './config';
 // Types only: the module itself is imported lazily below. It imports nothing from here, so the two form no cycle.
-import type { EnforcementEngine, StartedEnforcementEngine } from './start-enforcement-engine';
-
-export type { EnforcementEngine };
-
-export interface EnforcementEngineHolder {
-  /** The engine once it has loaded and started, else null (the enforcement screen shows its spinner). */
-  get(): EnforcementEngine | null;
-  subscribe(listener: () => void): () => void;
-}
+import type { StartedEnforcementEngine } from './start-enforcement-engine';
+import type { EnforcementEngineHolder } from '../routes/-shared/enforcement-engine';
 
 interface EnforcementSession {
   signedIn: boolean;

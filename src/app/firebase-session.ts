@@ -1,5 +1,5 @@
 import type { FirebaseAuth } from './firebase';
-import type { SessionServices } from './session-services';
+import type { SessionServices } from '../routes/-shared/session-services';
 import { signInErrorMessage } from './sign-in-errors';
 
 const DEFAULT_PASSWORD_MIN_LENGTH = 6;

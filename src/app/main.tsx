@@ -9,7 +9,7 @@ import { loadFirebaseWhenIdle, SIGNED_OUT_PRELOAD_DELAY_MS } from './firebase';
 import { startProductionLogging } from './production-logging';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
-import { takeDeliberateLogout } from './safe-redirect';
+import { takeDeliberateLogout } from '../routes/-shared/safe-redirect';
 import { releaseIdleImports } from '../ui/idle-import';
 
 void startProductionLogging();

@@ -1,8 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
-import type { RouterContext } from './router-context';
+import type { RouterContext } from '../routes/-shared/router-context';
 import { Spinner } from '../ui/spinner';
-import { RouteLoadFailure } from './route-load-failure';
+import { RouteLoadFailure } from '../routes/-shared/route-load-failure';
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({

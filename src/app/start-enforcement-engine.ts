@@ -1,18 +1,14 @@
-import { wrap, type Remote } from 'comlink';
+import { wrap } from 'comlink';
 import { createActor } from 'xstate';
 import type { AuthActorRef } from '../machines/auth/auth.machine';
-import { syncMachine, type SyncActorRef } from '../machines/sync/sync.machine';
+import { syncMachine } from '../machines/sync/sync.machine';
 import { createSyncImplementations } from '../machines/sync/sync.actors';
 import type { EnforcementWorkerApi } from '../worker/enforcement-worker-api';
 import { currentIdToken } from './firebase';
+import type { EnforcementEngine } from '../routes/-shared/enforcement-engine';
 import { inspect } from './inspector';
 import { readStoredSession } from './session-storage';
 
-/** The enforcement worker and the sync machine that drives it, for one page. */
-export interface EnforcementEngine {
-  worker: Remote<EnforcementWorkerApi>;
-  sync: SyncActorRef;
-}
 
 /** An engine whose sync machine runs, and the opening of its local store. */
 export interface StartedEnforcementEngine {

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../app/router-context';
-import { RouteLoadFailure } from '../app/route-load-failure';
+import type { RouterContext } from './-shared/router-context';
+import { RouteLoadFailure } from './-shared/route-load-failure';
 import { NotFound } from '../ui/not-found';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { visibleNavigation } from '../app/navigation';
-import { useGuardedLogout } from '../app/guarded-logout';
-import { useAuthView } from '../app/session-services';
+import { visibleNavigation } from './-shared/navigation';
+import { useGuardedLogout } from './-shared/guarded-logout';
+import { useAuthView } from './-shared/session-services';
 import { AppLayout } from '../ui/app-layout';
 
 /** Every page but /login sits under this pathless layout: no session token → /login, remembering where to return. */

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { homePath } from '../app/navigation';
-import { safeRedirectTarget } from '../app/safe-redirect';
+import { homePath } from './-shared/navigation';
+import { safeRedirectTarget } from './-shared/safe-redirect';
 import { LoginForm } from './-components/login-form';
 
 export const Route = createFileRoute('/login')({

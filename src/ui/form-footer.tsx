@@ -34,3 +34,29 @@ export function FormFooter(props: {
     </>
   );
 }
+
+/**
+ * The end of a form that acts at once (a refund, a ticket's decision, a note): the failure as the server said it, then
+ * the one button, waiting while it runs.
+ */
+export function ActionFooter(props: {
+  failure: string | null;
+  isSubmitting: boolean;
+  submitLabel: string;
+  sendingLabel: string;
+  /** The form's main action (the default), or a lesser one beside other content. */
+  primary?: boolean;
+}) {
+  return (
+    <>
+      {props.failure && (
+        <div className="form-error" role="alert">
+          {props.failure}
+        </div>
+      )}
+      <button type="submit" className={props.primary === false ? 'button' : 'button primary'} disabled={props.isSubmitting}>
+        {props.isSubmitting ? props.sendingLabel : props.submitLabel}
+      </button>
+    </>
+  );
+}

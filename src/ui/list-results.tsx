@@ -46,6 +46,15 @@ export interface ListResultsProps<Row, S extends ListSearch> {
   keepOnClear?: readonly (keyof S)[];
 }
 
+/** What a list screen gets from its route (the loader's page, useListSearch) and hands to ListResults as it is. */
+export type ListScreenState<Row, S extends ListSearch> = Pick<ListResultsProps<Row, S>, 'result' | 'search' | 'onSearch' | 'onRetry' | 'busy'>;
+
+/** Those props alone, out of a screen's props (which hold more: its locations, permissions, export…). */
+export function listScreenState<Row, S extends ListSearch>(props: ListScreenState<Row, S>): ListScreenState<Row, S> {
+  const { result, search, onSearch, onRetry, busy } = props;
+  return { result, search, onSearch, onRetry, busy };
+}
+
 /**
  * A list's pager wired to its URL (docs/sections.md "Lists"): a page change writes `page`, a page-size change writes
  * `pageSize` and goes back to page 1; defaults are left out of the URL, so a plain link and page 1 read the same.

@@ -2,10 +2,10 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../src/api/client';
-import type { AuthView, SettledAuthView } from '../../src/app/auth-gate';
+import type { AuthView, SettledAuthView } from '../../src/routes/-shared/auth-gate';
 import { ConsoleProviders } from '../../src/app/console-providers';
 import { createAppRouter } from '../../src/app/router';
-import { SessionProvider, type SessionServices } from '../../src/app/session-services';
+import { SessionProvider, type SessionServices } from '../../src/routes/-shared/session-services';
 import type { UserPermissions } from '../../src/permissions/permissions-object';
 
 export function fakeServices(overrides: Partial<SessionServices> = {}): SessionServices {

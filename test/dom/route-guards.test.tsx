@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DemoPersona } from '../../server/db/seed/demo-accounts';
-import type { SettledAuthView } from '../../src/app/auth-gate';
+import type { SettledAuthView } from '../../src/routes/-shared/auth-gate';
 import { permissionsFor, personaPermissions } from '../fixtures/personas';
 import { renderConsole } from './render-console';
 

@@ -1,22 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
+import { apiGet, apiHeaders, apiPost } from './api-session';
 import { signIn } from './sign-in';
 
 // Every admin list and dashboard, as the superuser (who may open them all): no page is wider than the window at a
 // desktop's and a phone's width; a table wider than its box scrolls inside it (docs/sections.md "List screen").
 const superuser = demoAccount('superuser');
 const ROUTES = [
-  '/locations',
+  '/',
+  '/settled-dashboard',
+  '/rate-selection',
+  '/rates',
+  '/rate-config',
   '/promo-codes',
   '/refund-portal',
   '/refund-portal/transactions',
-  '/rates',
   '/user-config',
   '/role-Config',
+  '/locations',
+  '/add-location',
+  '/mailing',
+  '/database-copy',
   '/enforcement-lite',
-  '/',
-  '/settled-dashboard',
+  '/enforcement-lite/add-location',
+  '/enforcement-lite/add-user',
 ];
+/** Detail and edit screens: the first row of the list the API gives the superuser names the record. */
+const RECORD_ROUTES = [
+  { list: '/refund-tickets?pageSize=10', id: 'ticket_id', route: '/refund-portal/ticket-info/' },
+  { list: '/transactions?pageSize=10', id: 'transaction_id', route: '/transactions/' },
+  { list: '/locations?pageSize=10', id: 'location_id', route: '/edit-location/' },
+  { list: '/enforcement-lite/locations?pageSize=10', id: 'location_id', route: '/enforcement-lite/edit-location/' },
+  { list: '/enforcement-lite/officers?pageSize=10', id: 'user_id', route: '/enforcement-lite/edit-user/' },
+] as const;
+/** A fresh stack has no refund tickets and no lite records: one of each is added through the API, once. */
+const run = Date.now().toString(36);
+const ADD_RECORD: Partial<Record<string, (page: Page, headers: Record<string, string>) => Promise<unknown>>> = {
+  '/refund-tickets?pageSize=10': async (page, headers) => {
+    const paid = await apiGet<{ rows: { transaction_id: number }[] }>(page.request, headers, '/transactions?status=paid&pageSize=10');
+    return apiPost(page.request, headers, '/refund-tickets', {
+      transaction_id: paid.data.rows[0]?.transaction_id,
+      amount_cents: 100,
+      reason: 'Layout check',
+    });
+  },
+  '/enforcement-lite/locations?pageSize=10': (page, headers) =>
+    apiPost(page.request, headers, '/enforcement-lite/locations', {
+      name: `E2E Layout Lite Lot ${run}`,
+      address: '5 Corner St, Austin, TX 78701',
+      time_zone: 'America/Chicago',
+      capacity: 40,
+      grace_period_minutes: 5,
+      operator_name: `Operator ${run}`,
+      status: 'active',
+    }),
+  '/enforcement-lite/officers?pageSize=10': (page, headers) =>
+    apiPost(page.request, headers, '/enforcement-lite/officers', {
+      email: `layout-officer-${run}@example.com`,
+      display_name: `Layout Officer ${run}`,
+      location_ids: [],
+    }),
+};
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 360, height: 740 },
@@ -44,6 +89,49 @@ function overflow(page: Page) {
   });
 }
 
+/** The detail and edit routes, with ids found from the lists; a list with no rows is named, to fail the test. */
+async function recordRoutes(page: Page) {
+  const headers = await apiHeaders(page.request, superuser);
+  const routes: string[] = [];
+  const firstRow = (list: string) => apiGet<{ rows: Record<string, number>[] }>(page.request, headers, list);
+  for (const { list, id, route } of RECORD_ROUTES) {
+    let found = await firstRow(list);
+    const add = ADD_RECORD[list];
+    if (!found.data?.rows?.[0] && add) {
+      await add(page, headers);
+      found = await firstRow(list);
+    }
+    const first = found.data?.rows?.[0]?.[id];
+    expect.soft(first, `no row in ${list} (status ${found.status}) to open ${route}{id}`).toBeDefined();
+    if (first !== undefined) routes.push(`${route}${first}`);
+  }
+  return routes;
+}
+
+/** Text a staff member should never read: raw ISO timestamps, or a "(UTC)" label (spec: local dates and times). */
+function storageText(page: Page) {
+  return page.evaluate(() =>
+    document.body.innerText
+      .split('\n')
+      .filter((line) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(line) || line.includes('(UTC)'))
+      .slice(0, 5),
+  );
+}
+
+/** Visible money figures broken over more than one line (e.g. "$1,234" then ".56"). */
+function brokenMoney(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.money'))
+      .filter((element) => element.getClientRects().length > 0 && element.checkVisibility())
+      .filter((element) => {
+        const lineHeight = parseFloat(getComputedStyle(element).lineHeight) || parseFloat(getComputedStyle(element).fontSize) * 1.2;
+        return element.getClientRects().length !== 1 && element.getBoundingClientRect().height > 1.5 * lineHeight;
+      })
+      .map((element) => `"${element.innerText}" in ${element.parentElement?.tagName.toLowerCase()}.${element.parentElement?.className}`)
+      .slice(0, 5),
+  );
+}
+
 test.beforeEach(async ({ page }) => {
   await page.goto('/login?redirect=%2Flocations');
   await signIn(page, superuser.email, superuser.password);
@@ -51,15 +139,22 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const { name, width, height } of SIZES) {
-  test(`every admin list fits the window at ${name} width (${width} px)`, async ({ page }) => {
-    // Eleven screens, the first visits of a fresh stack among them.
-    test.setTimeout(180_000);
+  test(`every admin screen fits the window, reads as staff text and passes axe at ${name} width (${width} px)`, async ({ page }) => {
+    // Over twenty screens with an axe run each, the first visits of a fresh stack among them.
+    test.setTimeout(420_000);
     await page.setViewportSize({ width, height });
-    for (const url of ROUTES) {
+    for (const url of [...ROUTES, ...(await recordRoutes(page))]) {
+      const at = `${url} at ${width}`;
       await page.goto(url);
       await settled(page);
       const fit = await overflow(page);
-      expect.soft(fit.scrollWidth, `${url}: ${fit.culprits.join(', ')}`).toBeLessThanOrEqual(fit.innerWidth);
+      expect.soft(fit.scrollWidth, `${at}: ${fit.culprits.join(', ')}`).toBeLessThanOrEqual(fit.innerWidth);
+      expect.soft(await storageText(page), `${at}: ISO timestamp or "(UTC)" in the text`).toEqual([]);
+      expect.soft(await brokenMoney(page), `${at}: money figure over two lines`).toEqual([]);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect
+        .soft(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${at}: axe`)
+        .toEqual([]);
     }
 
     // A payment's detail, opened from the search.

@@ -32,8 +32,25 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Extensions the migrations use, installed once in `public` before any suite starts. Each suite migrates its own
+ * schema (server/testing/test-database.ts) with `public` after it on the search path; were the migration's
+ * `CREATE EXTENSION IF NOT EXISTS` left to the suites, the first would install pg_trgm in its own schema, the others
+ * would skip it and then not find `gin_trgm_ops`, and the first suite's DROP SCHEMA … CASCADE would remove it.
+ */
+async function installSharedExtensions(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  } finally {
+    await client.end();
+  }
+}
+
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   if (process.env.DATABASE_URL) {
+    await installSharedExtensions(process.env.DATABASE_URL);
     project.provide('databaseUrl', process.env.DATABASE_URL);
     return undefined;
   }
@@ -78,7 +95,9 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   await admin.connect();
   await admin.query(`CREATE DATABASE ${TEST_DATABASE}`);
   await admin.end();
-  project.provide('databaseUrl', `postgresql://postgres@127.0.0.1:${port}/${TEST_DATABASE}`);
+  const databaseUrl = `postgresql://postgres@127.0.0.1:${port}/${TEST_DATABASE}`;
+  await installSharedExtensions(databaseUrl);
+  project.provide('databaseUrl', databaseUrl);
 
   return () => {
     try {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useAuthView, useSessionServices } from '../../app/session-services';
+import { useAuthView, useSessionServices } from '../-shared/session-services';
 
 const DEFAULT_PASSWORD_MIN_LENGTH = 6;
 type Notice = { kind: 'error' | 'info'; text: string } | null;

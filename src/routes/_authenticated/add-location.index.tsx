@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { createLocation } from '../../api/locations';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { toast } from '../../ui/toast/toast-store';
 import { AddLocation } from '../-components/locations/add-location';
 import { invalidateLocations } from '../-components/locations/invalidate-locations';

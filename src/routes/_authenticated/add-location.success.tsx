@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { getLocation } from '../../api/locations';
-import { forgivingSearch } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { SectionPage } from '../../ui/section-page';
 
 /** Reached after adding a location; `locationId` names it (the page still says "added" without one). */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { positiveIdSearch } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { positiveIdSearch } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
 import { DatabaseCopyPage } from '../-components/database-copy/database-copy-page';
@@ -9,7 +9,7 @@ import { DatabaseCopyPage } from '../-components/database-copy/database-copy-pag
  * where TypeScript infers the key's literal type). */
 const copySearch = positiveIdSearch('copy');
 
-/** Database Copy (issue 14): superuser only, absent on the production admin host (src/app/route-access.ts). */
+/** Database Copy (issue 14): superuser only, absent on the production admin host (src/routes/-shared/route-access.ts). */
 export const Route = createFileRoute('/_authenticated/database-copy')({
   validateSearch: copySearch,
   beforeLoad: ({ context }) => requireAccess(context, 'databaseCopy'),

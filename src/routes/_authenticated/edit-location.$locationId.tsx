@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { loadPermissions } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { deleteLocation, getLocation, getLocationHistory, setLocationStatus, updateLocation } from '../../api/locations';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { locationParamsSchema } from '../../contract/location-search';
 import { hasPermission } from '../../permissions/rules';
 import { EditLocation } from '../-components/locations/edit-location';

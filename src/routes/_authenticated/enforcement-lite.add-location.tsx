@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { createLiteLocation } from '../../api/enforcement-lite';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { SectionPage } from '../../ui/section-page';
 import { toast } from '../../ui/toast/toast-store';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';

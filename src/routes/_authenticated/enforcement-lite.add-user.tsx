@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { inviteLiteOfficer, listLiteLocationChoices } from '../../api/enforcement-lite';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { AddLiteOfficer } from '../-components/enforcement-lite/add-lite-officer';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';
 import { pageLoadOptions } from '../../api/page-load';

@@ -2,7 +2,7 @@ import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/client';
 import { getLiteLocation, getLiteLocationHistory, updateLiteLocation } from '../../api/enforcement-lite';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { liteLocationParamsSchema } from '../../contract/enforcement-lite';
 import { EditLiteLocation } from '../-components/enforcement-lite/edit-lite-location';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';

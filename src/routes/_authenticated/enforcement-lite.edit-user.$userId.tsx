@@ -2,7 +2,7 @@ import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/client';
 import { getLiteOfficer, getLiteOfficerHistory, listLiteLocationChoices, updateLiteOfficer } from '../../api/enforcement-lite';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { liteOfficerParamsSchema } from '../../contract/enforcement-lite';
 import { EditLiteOfficer } from '../-components/enforcement-lite/edit-lite-officer';
 import { invalidateEnforcementLite } from '../-components/enforcement-lite/invalidate-enforcement-lite';

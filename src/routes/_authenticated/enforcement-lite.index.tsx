@@ -1,8 +1,9 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
-import { forgivingSearch, loadListPage } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { createFileRoute } from '@tanstack/react-router';
+import { forgivingSearch, loadListPage } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import type { EnforcementLiteSearch } from '../../contract/enforcement-lite-search';
 import { LiteLists, type LiteListResult } from '../-components/enforcement-lite/lite-lists';
+import { useListSearch } from '../-shared/use-list-search';
 
 /**
  * Enforcement Lite (superuser only, docs/enforcement-lite.md): lite locations or officers (`?show=officers`), the
@@ -32,17 +33,5 @@ export const Route = createFileRoute('/_authenticated/enforcement-lite/')({
 });
 
 function EnforcementLitePage({ list }: { list: LiteListResult | null }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
-  const busy = useRouterState({ select: (state) => state.isLoading });
-  return (
-    <LiteLists
-      search={search}
-      list={list}
-      busy={busy}
-      onSearch={(update) => void navigate({ search: (current) => update(current) })}
-      onRetry={() => void router.invalidate()}
-    />
-  );
+  return <LiteLists {...useListSearch(Route)} list={list} />;
 }

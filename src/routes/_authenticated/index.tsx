@@ -1,7 +1,7 @@
 import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-router';
-import { visibleNavigation } from '../../app/navigation';
-import { forgivingSearch } from '../../app/list-route';
-import { useAuthView } from '../../app/session-services';
+import { visibleNavigation } from '../-shared/navigation';
+import { forgivingSearch } from '../-shared/list-route';
+import { useAuthView } from '../-shared/session-services';
 import { realtimeQuerySchema } from '../../contract/dashboard-queries';
 import type { RealtimeSummary } from '../../contract/dashboards';
 import { SectionPage } from '../../ui/section-page';

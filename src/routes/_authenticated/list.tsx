@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useEnforcementEngine } from '../../app/enforcement-context';
-import { requireAccess } from '../../app/require-access';
+import { useEnforcementEngine } from '../-shared/enforcement-context';
+import { requireAccess } from '../-shared/require-access';
 import { Spinner } from '../../ui/spinner';
 import { SectionPage } from '../../ui/section-page';
 import { EnforcementScreen } from '../-components/enforcement/enforcement-screen';

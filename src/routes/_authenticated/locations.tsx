@@ -1,12 +1,13 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { exportLocationsCsv, listLocations } from '../../api/locations';
-import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch, loadListPage, type ListResult } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import type { Location } from '../../contract/locations';
 import { locationListQuerySchema } from '../../contract/location-search';
 import { hasPermission } from '../../permissions/rules';
 import { LocationsList } from '../-components/locations/locations-list';
+import { useListSearch } from '../-shared/use-list-search';
 
 /**
  * The Locations list (docs/sections.md, the worked example): filter, sort and page live in the URL, checked with
@@ -29,24 +30,19 @@ export const Route = createFileRoute('/_authenticated/locations')({
 });
 
 function LocationsPage({ result }: { result: ListResult<Location> | null }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
+  const list = useListSearch(Route);
+  const { search } = list;
   const { permissions, api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   const canEdit = useCallback(
     (locationId: number) => hasPermission(permissions.permissions, 'lo', 'edit', [locationId]),
     [permissions],
   );
   return (
     <LocationsList
-      search={search}
+      {...list}
       result={result}
       canAdd={permissions.featureLevelLocations.canAddLocation}
       canEdit={canEdit}
-      busy={busy}
-      onSearch={(update) => void navigate({ search: (current) => update(current) })}
-      onRetry={() => void router.invalidate()}
       onExport={(onProgress) => exportLocationsCsv(api, search, onProgress)}
     />
   );

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { positiveIdSearch } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { positiveIdSearch } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
 import { MailingPage } from '../-components/mailing/mailing-page';
@@ -9,7 +9,7 @@ import { MailingPage } from '../-components/mailing/mailing-page';
  * where TypeScript infers the key's literal type). */
 const mailingSearch = positiveIdSearch('mailing');
 
-/** Mailing (issue 14): superuser only, in the console (src/app/route-access.ts) and on the server. */
+/** Mailing (issue 14): superuser only, in the console (src/routes/-shared/route-access.ts) and on the server. */
 export const Route = createFileRoute('/_authenticated/mailing')({
   validateSearch: mailingSearch,
   beforeLoad: ({ context }) => requireAccess(context, 'mailing'),

@@ -1,12 +1,13 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch, loadListPage, type ListResult } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import type { PromoCode } from '../../contract/promo-codes';
 import { promoCodeListQuerySchema } from '../../contract/promo-code-search';
 import type { LocationRef } from '../../permissions/permissions-object';
 import { hasPermission } from '../../permissions/rules';
 import { PromoCodesList } from '../-components/promo-codes/promo-codes-list';
+import { useListSearch } from '../-shared/use-list-search';
 
 /** Promo codes (spec §2: /promo-codes): filters, sort and page in the URL; the loader fetches that page. */
 export const Route = createFileRoute('/_authenticated/promo-codes/')({
@@ -32,11 +33,9 @@ export const Route = createFileRoute('/_authenticated/promo-codes/')({
 });
 
 function PromoCodesPage({ result, locations }: { result: ListResult<PromoCode> | null; locations: readonly LocationRef[] }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
+  const list = useListSearch(Route);
+  const { search } = list;
   const { permissions, api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   // The server's rule: edit permission at every location of the code.
   const canEdit = useCallback(
     (code: PromoCode) => code.location_ids.every((id) => hasPermission(permissions.permissions, 'pc', 'edit', [id])),
@@ -44,14 +43,11 @@ function PromoCodesPage({ result, locations }: { result: ListResult<PromoCode> |
   );
   return (
     <PromoCodesList
-      search={search}
+      {...list}
       result={result}
       locations={locations}
       canAdd={permissions.promoCodePermissions.canAdd}
       canEdit={canEdit}
-      busy={busy}
-      onSearch={(update) => void navigate({ search: (current) => update(current) })}
-      onRetry={() => void router.invalidate()}
       onExport={async (onProgress) => (await import('../../api/promo-codes')).exportPromoCodesCsv(api, search, onProgress)}
     />
   );

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../../api/client';
 import { versionConflictOf } from '../../api/error-data';
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from '../../api/promo-codes';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { canonicalIdParam } from '../../contract/ids';
 import type { VersionConflict } from '../../contract/lists';
 import { hasPermission } from '../../permissions/rules';

@@ -1,37 +1,26 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useId } from 'react';
-import * as z from 'zod/mini';
-import { forgivingSearch } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
-import { canonicalIdParam } from '../../contract/ids';
+import { forgivingSearch } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { hasPermission } from '../../permissions/rules';
 import { RateConfigDetails } from '../-components/rates/rate-config-details';
 import { RateConfigForm } from '../-components/rates/rate-config-form';
 import { RateLocationChoice } from '../-components/rates/rate-location-choice';
-import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
 import { SectionTabs } from '../../ui/section-tabs';
 import { RATES_TABS } from '../-components/section-tabs';
-
-// The router hands a number back for "?locationId=2", the address bar a string: both are read as the canonical id.
-const rateConfigSearchSchema = z.object({ locationId: z.optional(z.pipe(z.coerce.string(), canonicalIdParam())) });
+import { loadRateLocation } from '../-shared/load-rate-location';
+import { locationIdSearchSchema } from '../-shared/location-id-search';
 
 /**
  * Spec §2 /rate-config (rate settings view; saving needs rate settings edit at the location). The API module is
  * imported by the loader when it runs, keeping the rates contract out of the entry chunk.
  */
 export const Route = createFileRoute('/_authenticated/rate-config')({
-  validateSearch: forgivingSearch(rateConfigSearchSchema),
+  validateSearch: forgivingSearch(locationIdSearchSchema),
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'rateConfig'),
-  loader: async ({ context, deps, abortController }) => {
-    const { listRateLocations, getRateLocation } = await import('../../api/rates');
-    const options = pageLoadOptions(abortController);
-    const locations = await listRateLocations(context.api, options);
-    const chosen = locations.find((location) => location.location_id === deps.locationId) ?? locations[0];
-    const rates = chosen ? await getRateLocation(context.api, chosen.location_id, options) : null;
-    return { locations, rates };
-  },
+  loader: ({ context, deps, abortController }) => loadRateLocation(context.api, deps.locationId, abortController),
   errorComponent: ({ error }) => <LoadFailure title="Rate Configuration" error={error} />,
   component: RateConfigPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { canonicalIdParam } from '../../contract/ids';
 import { hasPermission } from '../../permissions/rules';
 import { RateChangeEditor } from '../-components/rates/rate-change-editor';

@@ -1,12 +1,13 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch, loadListPage, type ListResult } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { rateChangeListQuerySchema } from '../../contract/rate-change-search';
 import type { RateChange } from '../../contract/rates';
 import { hasPermission } from '../../permissions/rules';
 import { RateChangesList } from '../-components/rates/rate-changes-list';
 import type { RateLocationRef } from '../-components/rates/rate-location-choice';
+import { useListSearch } from '../-shared/use-list-search';
 
 /** Spec §2 /rates (rate settings view): the rate changes of the user's locations, filters, sort and page in the URL. */
 export const Route = createFileRoute('/_authenticated/rates/')({
@@ -32,25 +33,21 @@ export const Route = createFileRoute('/_authenticated/rates/')({
 });
 
 function RateChangesPage({ result, locations }: { result: ListResult<RateChange> | null; locations: readonly RateLocationRef[] }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
+  const list = useListSearch(Route);
+  const { search } = list;
   const router = useRouter();
   const { permissions, api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   const canEdit = useCallback(
     (locationId: number) => hasPermission(permissions.permissions, 'rs', 'edit', [locationId]),
     [permissions],
   );
   return (
     <RateChangesList
-      search={search}
+      {...list}
       result={result}
       locations={locations}
       canEdit={canEdit}
       canSchedule={permissions.rateSettingsPermissions.canEdit}
-      busy={busy}
-      onSearch={(update) => void navigate({ search: (current) => update(current) })}
-      onRetry={() => void router.invalidate()}
       onExport={async (onProgress) => (await import('../../api/rates')).exportRateChangesCsv(api, search, onProgress)}
       onCancelChange={async (change) => {
         const { getRateLocation, cancelRateChange } = await import('../../api/rates');

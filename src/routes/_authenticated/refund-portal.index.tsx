@@ -1,11 +1,12 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { listTransactionLocations } from '../../api/transactions';
-import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch, loadListPage, type ListResult } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import type { TicketRow } from '../../contract/refund-tickets';
 import { ticketListQuerySchema } from '../../contract/refund-ticket-search';
 import type { LocationRef } from '../../permissions/permissions-object';
 import { TicketsList } from '../-components/refunds/tickets-list';
+import { useListSearch } from '../-shared/use-list-search';
 
 /** Refund tickets (spec §2: /refund-portal): filters, sort and page in the URL; the loader fetches that page. */
 export const Route = createFileRoute('/_authenticated/refund-portal/')({
@@ -30,19 +31,14 @@ export const Route = createFileRoute('/_authenticated/refund-portal/')({
 });
 
 function TicketsPage({ result, locations }: { result: ListResult<TicketRow> | null; locations: readonly LocationRef[] }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
+  const list = useListSearch(Route);
+  const { search } = list;
   const { api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   return (
     <TicketsList
-      search={search}
+      {...list}
       result={result}
       locations={locations}
-      busy={busy}
-      onSearch={(update) => void navigate({ search: (current) => update(current) })}
-      onRetry={() => void router.invalidate()}
       onExport={async (onProgress) => (await import('../../api/refunds')).exportTicketsCsv(api, search, onProgress)}
     />
   );

@@ -2,7 +2,7 @@ import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/client';
 import { addTicketNote, decideTicket, refundPayment } from '../../api/refunds';
-import { requireAccess } from '../../app/require-access';
+import { requireAccess } from '../-shared/require-access';
 import { canonicalIdParam, MAX_BIGINT_ID } from '../../contract/ids';
 import { hasPermission } from '../../permissions/rules';
 import { pageLoadOptions } from '../../api/page-load';

@@ -1,11 +1,12 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { exportTransactionsCsv, listTransactionLocations, searchTransactions } from '../../api/transactions';
-import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch, loadListPage, type ListResult } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import type { TransactionRow } from '../../contract/transactions';
 import { transactionSearchSchema } from '../../contract/transaction-search';
 import type { LocationRef } from '../../permissions/permissions-object';
 import { TransactionsList } from '../-components/transactions/transactions-list';
+import { useListSearch } from '../-shared/use-list-search';
 
 /** The transaction search of the refund portal: the same list pattern as Locations (docs/sections.md). */
 export const Route = createFileRoute('/_authenticated/refund-portal/transactions')({
@@ -38,19 +39,14 @@ function TransactionsPage({
   result: ListResult<TransactionRow> | null;
   locations: readonly LocationRef[];
 }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
+  const list = useListSearch(Route);
+  const { search } = list;
   const { api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   return (
     <TransactionsList
-      search={search}
+      {...list}
       result={result}
       locations={locations}
-      busy={busy}
-      onSearch={(update) => void navigate({ search: (current) => update(current) })}
-      onRetry={() => void router.invalidate()}
       onExport={(onProgress) => exportTransactionsCsv(api, search, onProgress)}
     />
   );

@@ -1,8 +1,8 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { createRole, deleteRole, updateRole } from '../../api/roles';
-import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch, loadListPage, type ListResult } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { roleConfigSearchSchema, roleListQueryOf } from '../../contract/role-search';
 import type { AuditEntry } from '../../contract/lists';
 import type { Role, RoleLocation } from '../../contract/roles';
@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { EditorProblem, loadEditor, type EditorLoad } from '../-components/editor-load';
 import { RoleEditor } from '../-components/roles/role-editor';
 import { RolesList } from '../-components/roles/roles-list';
+import { useListSearch } from '../-shared/use-list-search';
 
 
 /**
@@ -57,11 +58,9 @@ interface Loaded {
 const NO_LOCATIONS: readonly RoleLocation[] = [];
 
 function RolesPage({ loaded }: { loaded: Loaded | null }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
+  const { search, busy, onSearch, onRetry: retry } = useListSearch(Route);
   const router = useRouter();
   const { permissions, api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   const record = permissions.permissions;
   const canAdd = hasPermission(record, 'ur', 'add');
   const canEdit = hasPermission(record, 'ur', 'edit');
@@ -71,12 +70,11 @@ function RolesPage({ loaded }: { loaded: Loaded | null }) {
   const locationName = useCallback((id: number) => names.get(id) ?? `location ${id}`, [names]);
   // Opening and closing the editor is a navigation: back closes it again, and the address names what is open.
   const showEditor = useCallback(
-    (editor: { edit?: number; new?: 1 }) => void navigate({ search: (current) => ({ ...current, edit: editor.edit, new: editor.new }) }),
-    [navigate],
+    (editor: { edit?: number; new?: 1 }) => onSearch((current) => ({ ...current, edit: editor.edit, new: editor.new })),
+    [onSearch],
   );
   const close = () => showEditor({});
   const onOpen = useCallback((role: Role) => showEditor({ edit: role.role_id }), [showEditor]);
-  const retry = () => void router.invalidate();
   const creating = search.new !== undefined && search.edit === undefined;
   const editing = search.edit === undefined ? null : (loaded?.editing ?? { state: 'loading' as const });
   const editor = (role: Role | null, history: readonly AuditEntry[]) => (
@@ -138,9 +136,7 @@ function RolesPage({ loaded }: { loaded: Loaded | null }) {
         locationName={locationName}
         onOpen={onOpen}
         openLabel={canEdit ? 'Edit' : 'View'}
-        onSearch={(update) =>
-          void navigate({ search: (current) => ({ ...update(roleListQueryOf(current)), edit: current.edit, new: current.new }) })
-        }
+        onSearch={(update) => onSearch((current) => ({ ...update(roleListQueryOf(current)), edit: current.edit, new: current.new }))}
         onRetry={retry}
       />
     </SectionPage>

@@ -1,8 +1,9 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
-import { forgivingSearch } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { createFileRoute } from '@tanstack/react-router';
+import { forgivingSearch } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { settledSearchSchema } from '../../contract/dashboard-queries';
 import { SettledDashboard } from '../-components/dashboards/settled-dashboard';
+import { useListSearch } from '../-shared/use-list-search';
 
 /** The settled dashboard: the range and location in the URL, the figures started by the loader. */
 export const Route = createFileRoute('/_authenticated/settled-dashboard')({
@@ -31,19 +32,16 @@ export const Route = createFileRoute('/_authenticated/settled-dashboard')({
 });
 
 function SettledPage({ data, error }: { data: Parameters<typeof SettledDashboard>[0]['data']; error: string | null }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
+  const { search, busy, onSearch, onRetry } = useListSearch(Route);
   const { api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   return (
     <SettledDashboard
       search={search}
       data={data}
       loadError={error}
       busy={busy}
-      onSearch={(next) => void navigate({ search: next })}
-      onRetry={() => void router.invalidate()}
+      onSearch={(next) => onSearch(() => next)}
+      onRetry={onRetry}
       onExport={async (onProgress) => {
         const [{ exportSettledCsv }, { settledQueryOf }] = await Promise.all([
           import('../../api/dashboards'),

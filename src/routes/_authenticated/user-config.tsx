@@ -1,8 +1,8 @@
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { deleteUser, exportUsersCsv, inviteUser, setUserStatus, updateUser } from '../../api/users';
-import { forgivingSearch, loadListPage, type ListResult } from '../../app/list-route';
-import { requireAccess } from '../../app/require-access';
+import { forgivingSearch, loadListPage, type ListResult } from '../-shared/list-route';
+import { requireAccess } from '../-shared/require-access';
 import { userConfigSearchSchema, userListQueryOf } from '../../contract/user-search';
 import type { AuditEntry } from '../../contract/lists';
 import type { AssignableRole, StaffUser } from '../../contract/users';
@@ -12,6 +12,7 @@ import { EditorProblem, loadEditor, type EditorLoad } from '../-components/edito
 import { EditUser } from '../-components/users/edit-user';
 import { InviteUser } from '../-components/users/invite-user';
 import { UsersList } from '../-components/users/users-list';
+import { useListSearch } from '../-shared/use-list-search';
 
 
 /**
@@ -61,11 +62,9 @@ interface Loaded {
 }
 
 function UsersPage({ loaded }: { loaded: Loaded | null }) {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
+  const { search, busy, onSearch, onRetry: retry } = useListSearch(Route);
   const router = useRouter();
   const { permissions, api } = Route.useRouteContext();
-  const busy = useRouterState({ select: (state) => state.isLoading });
   const record = permissions.permissions;
   const canInvite = hasPermission(record, 'u', 'add');
   const mayEdit = hasPermission(record, 'u', 'edit');
@@ -74,12 +73,11 @@ function UsersPage({ loaded }: { loaded: Loaded | null }) {
   // Opening and closing a panel is a navigation: back closes it again, and the address names what is open.
   const showPanel = useCallback(
     (panel: { edit?: number; invite?: 1 }) =>
-      void navigate({ search: (current) => ({ ...current, edit: panel.edit, invite: panel.invite }) }),
-    [navigate],
+      onSearch((current) => ({ ...current, edit: panel.edit, invite: panel.invite })),
+    [onSearch],
   );
   const close = () => showPanel({});
   const onEdit = useCallback((user: StaffUser) => showPanel({ edit: user.user_id }), [showPanel]);
-  const retry = () => void router.invalidate();
   const editing = loaded?.editing;
   const inviting = loaded?.inviting;
 
@@ -152,9 +150,7 @@ function UsersPage({ loaded }: { loaded: Loaded | null }) {
         busy={busy}
         canEdit={canEdit}
         onEdit={onEdit}
-        onSearch={(update) =>
-          void navigate({ search: (current) => ({ ...update(userListQueryOf(current)), edit: current.edit, invite: current.invite }) })
-        }
+        onSearch={(update) => onSearch((current) => ({ ...update(userListQueryOf(current)), edit: current.edit, invite: current.invite }))}
         onRetry={retry}
         onExport={(onProgress) => exportUsersCsv(api, userListQueryOf(search), onProgress)}
       />

@@ -20,7 +20,7 @@ import {
 
 /**
  * The icon of each section the sidebar can list, keyed by the section's name in the route access table
- * (src/app/route-access.ts). The sidebar's entries name their section by these keys, so an entry without an icon
+ * (src/routes/-shared/route-access.ts). The sidebar's entries name their section by these keys, so an entry without an icon
  * does not type-check.
  */
 export const SECTION_ICONS = {

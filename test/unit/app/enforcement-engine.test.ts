@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthActorRef } from '../../../src/machines/auth/auth.machine';
-import type { AuthView } from '../../../src/app/auth-gate';
+import type { AuthView } from '../../../src/routes/-shared/auth-gate';
 
 /** The engine itself (worker, comlink, sync machine) is replaced: these tests are about when it is loaded and told. */
 const engine = vi.hoisted(() => ({

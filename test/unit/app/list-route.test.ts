@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { forgivingSearch, positiveIdSearch } from '../../../src/app/list-route';
+import { forgivingSearch, positiveIdSearch } from '../../../src/routes/-shared/list-route';
 
 describe('positiveIdSearch', () => {
   const search = positiveIdSearch('mailing');

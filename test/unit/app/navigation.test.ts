@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionRecordInput } from '../../../src/permissions/features';
 import { permissionsFor, personaPermissions } from '../../fixtures/personas';
-import { homePath, NAVIGATION } from '../../../src/app/navigation';
+import { homePath, NAVIGATION } from '../../../src/routes/-shared/navigation';
 
 const home = (record: PermissionRecordInput) => homePath({ permissions: permissionsFor(record), isProductionHost: false });
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { versionConflictOf } from '../../../api/error-data';
 import type { LiteLocation, LiteLocationFormValues, LiteLocationUpdate } from '../../../contract/enforcement-lite';
-import type { AuditEntry, VersionConflict } from '../../../contract/lists';
+import type { AuditEntry } from '../../../contract/lists';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { SectionPage } from '../../../ui/section-page';
 import { toast } from '../../../ui/toast/toast-store';
-import { ConflictNotice } from '../../../ui/conflict-notice';
+import { ConflictNotice, useVersionConflict } from '../../../ui/conflict-notice';
 import { LITE_HISTORY_TYPES, LITE_LOCATION_LABELS, liteLocationStatusLabel } from './lite-labels';
 import { LiteLocationForm } from './lite-location-form';
 
@@ -32,7 +31,7 @@ export function EditLiteLocation({ location, history, save, reload }: EditLiteLo
   // While the form holds unsaved changes it keeps the version they were made on, whatever reloads meanwhile.
   const [pinned, setPinned] = useState<LiteLocation | null>(null);
   const base = pinned ?? location;
-  const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
   return (
     <SectionPage title="Enforcement Lite: Edit Location">
       <p className="page-subtitle">
@@ -54,11 +53,7 @@ export function EditLiteLocation({ location, history, save, reload }: EditLiteLo
               toast({ title: 'Lite location saved', description: saved.name });
               void reload();
             }}
-            onSaveFailed={(error) => {
-              const found = versionConflictOf(error);
-              if (found) setConflict(found);
-              return found !== null;
-            }}
+            onSaveFailed={onSaveFailed}
             notice={
               conflict && (
                 <ConflictNotice

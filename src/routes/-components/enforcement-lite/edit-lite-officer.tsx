@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { versionConflictOf } from '../../../api/error-data';
 import type { LiteLocationChoice, LiteOfficer, LiteOfficerUpdate } from '../../../contract/enforcement-lite';
-import type { AuditEntry, VersionConflict } from '../../../contract/lists';
+import type { AuditEntry } from '../../../contract/lists';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { SectionPage } from '../../../ui/section-page';
 import { viewerTimeZone } from '../../../ui/zoned-time';
 import { toast } from '../../../ui/toast/toast-store';
-import { ConflictNotice } from '../../../ui/conflict-notice';
+import { ConflictNotice, useVersionConflict } from '../../../ui/conflict-notice';
 import { LITE_HISTORY_TYPES, LITE_OFFICER_LABELS, officerStatusLabel } from './lite-labels';
 import { LiteOfficerForm, type OfficerFormValues } from './lite-officer-form';
 
@@ -29,7 +28,7 @@ export interface EditLiteOfficerProps {
 export function EditLiteOfficer({ officer, history, choices, save, reload }: EditLiteOfficerProps) {
   const [pinned, setPinned] = useState<LiteOfficer | null>(null);
   const base = pinned ?? officer;
-  const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
   // History names locations by id: the choice list knows their names.
   const names = new Map(choices.map((choice) => [choice.location_id, choice.name]));
   // An officer may work at several locations: their record is read on the viewer's clock.
@@ -56,11 +55,7 @@ export function EditLiteOfficer({ officer, history, choices, save, reload }: Edi
               toast({ title: 'Officer saved', description: saved.email });
               void reload();
             }}
-            onSaveFailed={(error) => {
-              const found = versionConflictOf(error);
-              if (found) setConflict(found);
-              return found !== null;
-            }}
+            onSaveFailed={onSaveFailed}
             notice={
               conflict && (
                 <ConflictNotice

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import {
   LITE_LOCATION_STATUSES,
   LITE_OFFICER_STATUSES,
@@ -8,7 +7,7 @@ import {
   type LiteOfficer,
 } from '../../../contract/enforcement-lite';
 import type { DataColumn } from '../../../ui/data-table';
-import { FormField } from '../../../ui/form-field';
+import { TextAndStatusFilters } from '../../../ui/filter-form';
 import { formatDateTime } from '../../../ui/format';
 import { ListFilters } from '../../../ui/list-filters';
 import { ListResults, type ListResult } from '../../../ui/list-results';
@@ -72,7 +71,15 @@ export function LiteLists({ search, list, onSearch, onRetry, busy }: LiteListsPr
         )}
       </nav>
       <ListFilters count={filters.length}>
-        <LiteFilters key={show} show={show} search={search} onSearch={onSearch} />
+        <TextAndStatusFilters
+          key={show}
+          label={`Filter ${show === 'locations' ? 'lite locations' : 'officers'}`}
+          textLabel={show === 'locations' ? 'Name, address or operator' : 'E-mail or name'}
+          search={search}
+          onSearch={onSearch}
+          statuses={show === 'locations' ? LITE_LOCATION_STATUSES : LITE_OFFICER_STATUSES}
+          statusLabel={statusText}
+        />
       </ListFilters>
       {show === 'locations' ? (
         <ListResults
@@ -158,54 +165,3 @@ const OFFICER_COLUMNS: DataColumn<LiteOfficer>[] = [
     cell: (officer) => (officer.last_sign_in_at ? formatDateTime(officer.last_sign_in_at, viewerTimeZone()) : 'Never'),
   },
 ];
-
-/** The text search and the status filter of the shown list; the search applies on submit, a status at once. */
-function LiteFilters({ show, search, onSearch }: { show: 'locations' | 'officers' } & Pick<LiteListsProps, 'search' | 'onSearch'>) {
-  const [q, setQ] = useState(search.q ?? '');
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setQ(search.q ?? '');
-  }
-  const statuses: readonly string[] = show === 'locations' ? LITE_LOCATION_STATUSES : LITE_OFFICER_STATUSES;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch((current) => ({ ...current, q: q.trim() || undefined, page: undefined }));
-  };
-  return (
-    <form role="search" aria-label={`Filter ${show === 'locations' ? 'lite locations' : 'officers'}`} className="filter-form" onSubmit={submit}>
-      <FormField label={show === 'locations' ? 'Name, address or operator' : 'E-mail or name'}>
-        {(control) => (
-          <input {...control} type="search" className="input" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
-        )}
-      </FormField>
-      <FormField label="Status">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={search.status && statuses.includes(search.status) ? search.status : ''}
-            onChange={(event) =>
-              onSearch((current) => ({
-                ...current,
-                q: q.trim() || undefined,
-                status: event.target.value || undefined,
-                page: undefined,
-              }))
-            }
-          >
-            <option value="">Any status</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {statusText(status)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <button type="submit" className="button">
-        Search
-      </button>
-    </form>
-  );
-}

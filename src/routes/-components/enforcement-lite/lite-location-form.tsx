@@ -1,5 +1,5 @@
 import { useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import {
   LITE_LOCATION_STATUSES,
@@ -7,17 +7,14 @@ import {
   type LiteLocationFormValues,
   type LiteLocationInput,
 } from '../../../contract/enforcement-lite';
-import { MAX_CAPACITY, MAX_GRACE_PERIOD_MINUTES } from '../../../contract/locations';
-import { FormField } from '../../../ui/form-field';
+import { SelectField, TextField, TimeZoneField } from '../../../ui/bound-fields';
+import { CapacityField, GracePeriodField } from '../../-shared/location-fields';
 import { FormFooter } from '../../../ui/form-footer';
 import { validateOnEveryEvent } from '../../../ui/form-validation';
-import { TimeZoneSelect } from '../../../ui/time-zone-select';
-import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
-import { numberText, numberValue } from '../../../ui/form-values';
+import { SectionForm, useFocusFirstInvalid, useReportChanged } from '../../../ui/section-form';
+import { clearServerError, placeServerErrors } from '../../../ui/form-errors';
 import { LITE_LOCATION_LABELS as LABELS, liteLocationStatusLabel } from './lite-labels';
 
-type TextField = 'name' | 'address' | 'operator_name';
 const FIELDS = Object.keys(liteLocationInputSchema.shape);
 
 export interface LiteLocationFormProps {
@@ -39,10 +36,8 @@ export interface LiteLocationFormProps {
  * leaving with unsaved changes asks first. Enforcement is always on for a lite location, so it is no field.
  */
 export function LiteLocationForm(props: LiteLocationFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [failure, setFailure] = useState<string | null>(null);
-  const focusFirstInvalid = () =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
   const form = useForm({
     defaultValues: props.defaultValues,
@@ -70,123 +65,48 @@ export function LiteLocationForm(props: LiteLocationFormProps) {
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
   const changed = useStore(form.store, (state) => !state.isDefaultValue);
   const address = useStore(form.store, (state) => state.values.address);
-  const onChangedChange = useRef(props.onChangedChange);
-  useEffect(() => {
-    onChangedChange.current = props.onChangedChange;
-  });
-  useEffect(() => onChangedChange.current?.(changed), [changed]);
-
-  const text = (name: TextField, autoComplete: string, hint?: string) => (
-    <form.Field name={name}>
-      {(field) => (
-        <FormField label={LABELS[name]} hint={hint} error={shownError(field.state.meta, submitted)}>
-          {(control) => (
-            <input
-              {...control}
-              name={field.name}
-              className="input"
-              autoComplete={autoComplete}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-            />
-          )}
-        </FormField>
-      )}
-    </form.Field>
-  );
-  const count = (name: 'capacity' | 'grace_period_minutes', label: string, max: number, hint: string) => (
-    <form.Field name={name}>
-      {(field) => (
-        <FormField label={label} hint={hint} error={shownError(field.state.meta, submitted)}>
-          {(control) => (
-            <input
-              {...control}
-              name={field.name}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={max}
-              step={1}
-              value={numberText(field.state.value)}
-              onChange={(event) => field.handleChange(numberValue(event.target.value))}
-              onBlur={field.handleBlur}
-            />
-          )}
-        </FormField>
-      )}
-    </form.Field>
-  );
+  useReportChanged(changed, props.onChangedChange);
 
   return (
-    <form
-      ref={formRef}
-      className="location-form"
-      noValidate
-      aria-busy={isSubmitting || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
-      {text('name', 'off')}
-      {text('operator_name', 'organization', 'The company that runs this location.')}
-      {text('address', 'street-address')}
-      <form.Field name="time_zone">
+    <SectionForm form={form} formRef={formRef} className="location-form" isSubmitting={isSubmitting}>
+      <form.Field name="name">
+        {(field) => <TextField field={field} label={LABELS.name} submitted={submitted} autoComplete="off" />}
+      </form.Field>
+      <form.Field name="operator_name">
         {(field) => (
-          <FormField
-            label={LABELS.time_zone}
-            hint="Times of this location are shown on its clock."
-            error={shownError(field.state.meta, submitted)}
-          >
-            {(control) => (
-              <TimeZoneSelect
-                control={control}
-                name={field.name}
-                value={field.state.value}
-                address={address}
-                onChange={field.handleChange}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </FormField>
+          <TextField
+            field={field}
+            label={LABELS.operator_name}
+            hint="The company that runs this location."
+            submitted={submitted}
+            autoComplete="organization"
+          />
         )}
       </form.Field>
+      <form.Field name="address">
+        {(field) => <TextField field={field} label={LABELS.address} submitted={submitted} autoComplete="street-address" />}
+      </form.Field>
+      <form.Field name="time_zone">
+        {(field) => <TimeZoneField field={field} label={LABELS.time_zone} submitted={submitted} address={address} />}
+      </form.Field>
       <div className="form-row">
-        {count('capacity', LABELS.capacity!, MAX_CAPACITY, `0 to ${MAX_CAPACITY.toLocaleString('en-US')}`)}
-        {count(
-          'grace_period_minutes',
-          `${LABELS.grace_period_minutes} (minutes)`,
-          MAX_GRACE_PERIOD_MINUTES,
-          `How long after expiry a car is still treated as paid; 0 to ${MAX_GRACE_PERIOD_MINUTES}.`,
-        )}
+        <form.Field name="capacity">
+          {(field) => <CapacityField field={field} label={LABELS.capacity!} submitted={submitted} />}
+        </form.Field>
+        <form.Field name="grace_period_minutes">
+          {(field) => <GracePeriodField field={field} label={LABELS.grace_period_minutes!} submitted={submitted} />}
+        </form.Field>
       </div>
       <form.Field name="status">
         {(field) => (
-          <FormField
+          <SelectField
+            field={field}
             label={LABELS.status}
             hint="Officers enforce only at active lite locations."
-            error={shownError(field.state.meta, submitted)}
-          >
-            {(control) => (
-              <select
-                {...control}
-                name={field.name}
-                className="select"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value as LiteLocationFormValues['status'])}
-                onBlur={field.handleBlur}
-              >
-                {LITE_LOCATION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {liteLocationStatusLabel(status)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+            submitted={submitted}
+            options={LITE_LOCATION_STATUSES}
+            labelOf={liteLocationStatusLabel}
+          />
         )}
       </form.Field>
       <FormFooter
@@ -197,6 +117,6 @@ export function LiteLocationForm(props: LiteLocationFormProps) {
         sendingLabel={props.sendingLabel}
         onDiscard={props.allowDiscard && changed ? () => form.reset() : undefined}
       />
-    </form>
+    </SectionForm>
   );
 }

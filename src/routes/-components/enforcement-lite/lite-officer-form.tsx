@@ -1,5 +1,5 @@
 import { useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import {
   LITE_OFFICER_STATUSES,
@@ -8,10 +8,10 @@ import {
   type LiteLocationChoice,
   type LiteOfficerStatus,
 } from '../../../contract/enforcement-lite';
-import { FormField } from '../../../ui/form-field';
+import { SelectField, TextField } from '../../../ui/bound-fields';
 import { FormFooter } from '../../../ui/form-footer';
 import { validateOnEveryEvent } from '../../../ui/form-validation';
-import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
+import { SectionForm, useFocusFirstInvalid, useReportChanged } from '../../../ui/section-form';
 import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
 import { LITE_OFFICER_LABELS as LABELS, liteLocationStatusLabel, officerStatusLabel } from './lite-labels';
 
@@ -57,13 +57,11 @@ export interface LiteOfficerFormProps {
  * (edit). Validated with the contract's schemas, a 400 placed at its fields, nothing typed lost on failure.
  */
 export function LiteOfficerForm(props: LiteOfficerFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const locationsId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   // One type for both: the same fields, only the e-mail's check differs.
   const schema = props.mode === 'add' ? addSchema : (editSchema as unknown as typeof addSchema);
-  const focusFirstInvalid = () =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
   const form = useForm({
     defaultValues: props.defaultValues,
@@ -91,64 +89,26 @@ export function LiteOfficerForm(props: LiteOfficerFormProps) {
   const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
   const changed = useStore(form.store, (state) => !state.isDefaultValue);
-  const onChangedChange = useRef(props.onChangedChange);
-  useEffect(() => {
-    onChangedChange.current = props.onChangedChange;
-  });
-  useEffect(() => onChangedChange.current?.(changed), [changed]);
+  useReportChanged(changed, props.onChangedChange);
 
   return (
-    <form
-      ref={formRef}
-      className="location-form"
-      noValidate
-      aria-busy={isSubmitting || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
+    <SectionForm form={form} formRef={formRef} className="location-form" isSubmitting={isSubmitting}>
       {props.mode === 'add' && (
         <form.Field name="email">
           {(field) => (
-            <FormField
+            <TextField
+              field={field}
               label={LABELS.email}
               hint="The officer signs in with this address."
-              error={shownError(field.state.meta, submitted)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name={field.name}
-                  className="input"
-                  type="email"
-                  autoComplete="off"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-              )}
-            </FormField>
+              submitted={submitted}
+              type="email"
+              autoComplete="off"
+            />
           )}
         </form.Field>
       )}
       <form.Field name="display_name">
-        {(field) => (
-          <FormField label={LABELS.display_name} error={shownError(field.state.meta, submitted)}>
-            {(control) => (
-              <input
-                {...control}
-                name={field.name}
-                className="input"
-                autoComplete="off"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </FormField>
-        )}
+        {(field) => <TextField field={field} label={LABELS.display_name} submitted={submitted} autoComplete="off" />}
       </form.Field>
       <form.Field name="location_ids">
         {(field) => {
@@ -204,28 +164,14 @@ export function LiteOfficerForm(props: LiteOfficerFormProps) {
       {props.mode === 'edit' && (
         <form.Field name="status">
           {(field) => (
-            <FormField
+            <SelectField
+              field={field}
               label={LABELS.status}
               hint="A disabled officer's next call is refused."
-              error={shownError(field.state.meta, submitted)}
-            >
-              {(control) => (
-                <select
-                  {...control}
-                  name={field.name}
-                  className="select"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value as LiteOfficerStatus)}
-                  onBlur={field.handleBlur}
-                >
-                  {LITE_OFFICER_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {officerStatusLabel(status)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+              submitted={submitted}
+              options={LITE_OFFICER_STATUSES}
+              labelOf={officerStatusLabel}
+            />
           )}
         </form.Field>
       )}
@@ -237,6 +183,6 @@ export function LiteOfficerForm(props: LiteOfficerFormProps) {
         sendingLabel={props.sendingLabel}
         onDiscard={props.allowDiscard && changed ? () => form.reset() : undefined}
       />
-    </form>
+    </SectionForm>
   );
 }

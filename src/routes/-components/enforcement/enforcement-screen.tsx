@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { SYNC_TYPES } from '../../../contract/enforcement';
-import type { EnforcementEngine } from '../../../app/enforcement-engine';
+import type { EnforcementEngine } from '../../-shared/enforcement-engine';
 import {
   selectCurrentType,
   selectIsDataReady,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { messageOf, versionConflictOf } from '../../../api/error-data';
-import type { AuditEntry, VersionConflict } from '../../../contract/lists';
+import { messageOf } from '../../../api/error-data';
+import type { AuditEntry } from '../../../contract/lists';
 import type { Location, LocationFormValues, LocationUpdate } from '../../../contract/locations';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../ui/format';
+import { ConflictNotice, useVersionConflict } from '../../../ui/conflict-notice';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { SectionPage } from '../../../ui/section-page';
 import { toast } from '../../../ui/toast/toast-store';
@@ -45,12 +45,6 @@ const formValuesOf = (location: Location): LocationFormValues => ({
   grace_period_minutes: location.grace_period_minutes,
 });
 
-function conflictText(conflict: VersionConflict, timeZone: string): string {
-  const who = conflict.changedBy ? (conflict.changedBy.name ?? conflict.changedBy.email) : 'someone else';
-  const when = conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, timeZone)}` : '';
-  return `This location was changed by ${who}${when}, after you opened it. Nothing was saved; what you typed is still here.`;
-}
-
 /**
  * One location: the edit form with its version check, Deactivate/Activate and Delete behind a confirmation, and the
  * History panel; read-only details for a user who may view but not edit it.
@@ -60,19 +54,13 @@ export function EditLocation({ location, history, canEdit, canDelete, actions }:
   // save then names that version, and a newer one on the server is a conflict, not a silent overwrite.
   const [pinned, setPinned] = useState<Location | null>(null);
   const base = pinned ?? location;
-  const [conflict, setConflict] = useState<VersionConflict | null>(null);
-  const [reloading, setReloading] = useState(false);
+  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
   const [changed, setChanged] = useState(false);
 
   const reloadTheirs = async () => {
-    setReloading(true);
-    try {
-      await actions.reload();
-      setConflict(null);
-      setPinned(null);
-    } finally {
-      setReloading(false);
-    }
+    await actions.reload();
+    setConflict(null);
+    setPinned(null);
   };
 
   return (
@@ -101,25 +89,10 @@ export function EditLocation({ location, history, canEdit, canDelete, actions }:
                   toast({ title: 'Location saved', description: saved.name });
                   void actions.reload();
                 }}
-                onSaveFailed={(error) => {
-                  const found = versionConflictOf(error);
-                  if (found) setConflict(found);
-                  return found !== null;
-                }}
+                onSaveFailed={onSaveFailed}
                 notice={
                   conflict && (
-                    <div className="conflict-notice" role="alert">
-                      <p>{conflictText(conflict, location.time_zone)}</p>
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={reloading}
-                        onClick={() => void reloadTheirs()}
-                      >
-                        {reloading ? 'Loading their version…' : 'Reload their version'}
-                      </button>
-                      <p className="form-hint">Reloading replaces what you typed with the saved version.</p>
-                    </div>
+                    <ConflictNotice conflict={conflict} what="location" timeZone={location.time_zone} onReload={reloadTheirs} />
                   )
                 }
               />

@@ -1,21 +1,18 @@
 import { useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import {
   LOCATION_STATUSES,
   locationInputSchema,
-  MAX_CAPACITY,
-  MAX_GRACE_PERIOD_MINUTES,
   type LocationFormValues,
   type LocationInput,
 } from '../../../contract/locations';
-import { CheckboxField, FormField } from '../../../ui/form-field';
-import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
+import { CheckboxFieldFor, SelectField, TextField, TimeZoneField } from '../../../ui/bound-fields';
+import { CapacityField, GracePeriodField } from '../../-shared/location-fields';
+import { clearServerError, placeServerErrors } from '../../../ui/form-errors';
 import { FormFooter } from '../../../ui/form-footer';
-import { numberText, numberValue } from '../../../ui/form-values';
 import { validateOnEveryEvent } from '../../../ui/form-validation';
-import { TimeZoneSelect } from '../../../ui/time-zone-select';
-import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
+import { SectionForm, useFocusFirstInvalid, useReportChanged } from '../../../ui/section-form';
 import { LOCATION_FIELD_LABELS as LABELS, statusLabel } from './location-labels';
 
 const FIELDS = Object.keys(LABELS);
@@ -50,12 +47,9 @@ export interface LocationFormProps {
  * changes asks first.
  */
 export function LocationForm(props: LocationFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [failure, setFailure] = useState<string | null>(null);
-  const { onChangedChange } = props;
 
-  const focusFirstInvalid = () =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
   const form = useForm({
     defaultValues: props.defaultValues,
@@ -85,168 +79,36 @@ export function LocationForm(props: LocationFormProps) {
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
   const changed = useStore(form.store, (state) => !state.isDefaultValue);
   const address = useStore(form.store, (state) => state.values.address);
-  // Told when `changed` flips, not on every render (the parent's callback is a new function each time).
-  const onChangedChangeRef = useRef(onChangedChange);
-  useEffect(() => {
-    onChangedChangeRef.current = onChangedChange;
-  });
-  useEffect(() => onChangedChangeRef.current?.(changed), [changed]);
+  useReportChanged(changed, props.onChangedChange);
 
   return (
-    <form
-      ref={formRef}
-      className="location-form"
-      noValidate
-      aria-busy={isSubmitting || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
+    <SectionForm form={form} formRef={formRef} className="location-form" isSubmitting={isSubmitting}>
       <form.Field name="name">
-        {(field) => (
-          <FormField label={LABELS.name} error={shownError(field.state.meta, submitted)}>
-            {(control) => (
-              <input
-                {...control}
-                name={field.name}
-                className="input"
-                autoComplete="off"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </FormField>
-        )}
+        {(field) => <TextField field={field} label={LABELS.name} submitted={submitted} autoComplete="off" />}
       </form.Field>
       <form.Field name="address">
-        {(field) => (
-          <FormField label={LABELS.address} error={shownError(field.state.meta, submitted)}>
-            {(control) => (
-              <input
-                {...control}
-                name={field.name}
-                className="input"
-                autoComplete="street-address"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </FormField>
-        )}
+        {(field) => <TextField field={field} label={LABELS.address} submitted={submitted} autoComplete="street-address" />}
       </form.Field>
       <form.Field name="time_zone">
-        {(field) => (
-          <FormField
-            label={LABELS.time_zone}
-            hint="Times of this location are shown on its clock."
-            error={shownError(field.state.meta, submitted)}
-          >
-            {(control) => (
-              <TimeZoneSelect
-                control={control}
-                name={field.name}
-                value={field.state.value}
-                address={address}
-                onChange={field.handleChange}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </FormField>
-        )}
+        {(field) => <TimeZoneField field={field} label={LABELS.time_zone} submitted={submitted} address={address} />}
       </form.Field>
       <div className="form-row">
         <form.Field name="capacity">
-          {(field) => (
-            <FormField label={LABELS.capacity} hint={`0 to ${MAX_CAPACITY.toLocaleString('en-US')}`} error={shownError(field.state.meta, submitted)}>
-              {(control) => (
-                <input
-                  {...control}
-                  name={field.name}
-                  className="input"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_CAPACITY}
-                  step={1}
-                  value={numberText(field.state.value)}
-                  onChange={(event) => field.handleChange(numberValue(event.target.value))}
-                  onBlur={field.handleBlur}
-                />
-              )}
-            </FormField>
-          )}
+          {(field) => <CapacityField field={field} label={LABELS.capacity!} submitted={submitted} />}
         </form.Field>
         <form.Field name="grace_period_minutes">
-          {(field) => (
-            <FormField
-              label={`${LABELS.grace_period_minutes} (minutes)`}
-              hint={`How long after expiry a car is still treated as paid; 0 to ${MAX_GRACE_PERIOD_MINUTES}.`}
-              error={shownError(field.state.meta, submitted)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name={field.name}
-                  className="input"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_GRACE_PERIOD_MINUTES}
-                  step={1}
-                  value={numberText(field.state.value)}
-                  onChange={(event) => field.handleChange(numberValue(event.target.value))}
-                  onBlur={field.handleBlur}
-                />
-              )}
-            </FormField>
-          )}
+          {(field) => <GracePeriodField field={field} label={LABELS.grace_period_minutes!} submitted={submitted} />}
         </form.Field>
       </div>
       <form.Field name="enforcement_enabled">
         {(field) => (
-          <CheckboxField
-            label="Enforcement on"
-            hint="Officers check plates at this location."
-            error={shownError(field.state.meta, submitted)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name={field.name}
-                type="checkbox"
-                checked={field.state.value}
-                onChange={(event) => field.handleChange(event.target.checked)}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </CheckboxField>
+          <CheckboxFieldFor field={field} label="Enforcement on" hint="Officers check plates at this location." submitted={submitted} />
         )}
       </form.Field>
       {props.showStatus && (
         <form.Field name="status">
           {(field) => (
-            <FormField label={LABELS.status} error={shownError(field.state.meta, submitted)}>
-              {(control) => (
-                <select
-                  {...control}
-                  name={field.name}
-                  className="select"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value as LocationFormValues['status'])}
-                  onBlur={field.handleBlur}
-                >
-                  {LOCATION_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {statusLabel(status)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <SelectField field={field} label={LABELS.status} submitted={submitted} options={LOCATION_STATUSES} labelOf={statusLabel} />
           )}
         </form.Field>
       )}
@@ -258,6 +120,6 @@ export function LocationForm(props: LocationFormProps) {
         sendingLabel={props.sendingLabel}
         onDiscard={props.allowDiscard && changed ? () => form.reset() : undefined}
       />
-    </form>
+    </SectionForm>
   );
 }

@@ -1,32 +1,25 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { LOCATION_STATUSES, type Location, type LocationListQuery } from '../../../contract/locations';
 import { CsvExportButton } from '../../../ui/csv-export-button';
 import type { DataColumn, SortState } from '../../../ui/data-table';
-import { FormField } from '../../../ui/form-field';
+import { TextAndStatusFilters } from '../../../ui/filter-form';
 import { ListFilters } from '../../../ui/list-filters';
-import { ListResults, type ListResult } from '../../../ui/list-results';
+import { listScreenState, ListResults, type ListScreenState } from '../../../ui/list-results';
 import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
 import { enforcementLabel, graceLabel, LOCATION_FIELD_LABELS as LABELS, statusLabel } from './location-labels';
 
 const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
 
-export interface LocationsListProps {
-  search: LocationListQuery;
-  /** The page, why it could not be had, or null while it loads (the route's pending screen). */
-  result: ListResult<Location> | null;
+export interface LocationsListProps extends ListScreenState<Location, LocationListQuery> {
   canAdd: boolean;
   canEdit: (locationId: number) => boolean;
   /**
    * Changes the URL's search (filters, sort, page), from the URL's current one: the route loads what it names.
    * From the current URL, not this render's `search`: a change made while the previous one still loads keeps it.
    */
-  onSearch: (update: (current: LocationListQuery) => LocationListQuery) => void;
-  onRetry: () => void;
   onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
-  /** A newer page is loading. */
-  busy: boolean;
 }
 
 function activeFilters(search: LocationListQuery): ActiveFilter[] {
@@ -38,7 +31,7 @@ function activeFilters(search: LocationListQuery): ActiveFilter[] {
 
 /** The locations the user may view: search, status filter, sort, pages, CSV; add and edit where allowed. */
 export function LocationsList(props: LocationsListProps) {
-  const { search, result, onSearch } = props;
+  const { search, onSearch } = props;
   const filters = activeFilters(search);
   const { canEdit } = props;
 
@@ -111,14 +104,10 @@ export function LocationsList(props: LocationsListProps) {
         <CsvExportButton onExport={props.onExport} />
       </div>
       <ListFilters count={filters.length}>
-        <LocationFilters search={search} onSearch={onSearch} />
+        <TextAndStatusFilters label="Filter locations" textLabel="Name or address" search={search} onSearch={onSearch} statuses={LOCATION_STATUSES} statusLabel={statusLabel} />
       </ListFilters>
       <ListResults
-        result={result}
-        search={search}
-        onSearch={onSearch}
-        onRetry={props.onRetry}
-        busy={props.busy}
+        {...listScreenState(props)}
         noun={{ one: 'location', other: 'locations' }}
         caption="Locations you can view"
         columns={columns}
@@ -129,56 +118,5 @@ export function LocationsList(props: LocationsListProps) {
         whenUnfiltered={<p>No locations are assigned to you yet.</p>}
       />
     </SectionPage>
-  );
-}
-
-/** The text search and status filter; the search applies on submit, a status choice at once. */
-function LocationFilters({ search, onSearch }: Pick<LocationsListProps, 'search' | 'onSearch'>) {
-  const [q, setQ] = useState(search.q ?? '');
-  // A new URL (back, forward, "Clear filters") shows its own text.
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setQ(search.q ?? '');
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch((current) => ({ ...current, q: q.trim() || undefined, page: undefined }));
-  };
-  return (
-    <form role="search" aria-label="Filter locations" className="filter-form" onSubmit={submit}>
-      <FormField label="Name or address">
-        {(control) => (
-          <input {...control} type="search" className="input" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
-        )}
-      </FormField>
-      <FormField label="Status">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={search.status ?? ''}
-            onChange={(event) =>
-              onSearch((current) => ({
-                ...current,
-                q: q.trim() || undefined,
-                status: (event.target.value || undefined) as LocationListQuery['status'],
-                page: undefined,
-              }))
-            }
-          >
-            <option value="">Any status</option>
-            {LOCATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <button type="submit" className="button">
-        Search
-      </button>
-    </form>
   );
 }

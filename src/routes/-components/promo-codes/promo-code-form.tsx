@@ -1,14 +1,15 @@
 import { useForm, useStore } from '@tanstack/react-form';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DISCOUNT_TYPES, MAX_FREE_MINUTES, type DiscountType, type PromoCodeInput } from '../../../contract/promo-codes';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { DateTimeInput } from '../../../ui/date-time';
 import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
-import { CheckboxField, FormField, type FieldControlProps } from '../../../ui/form-field';
+import { CheckboxFieldFor, SelectField, TextField } from '../../../ui/bound-fields';
+import { FormField, type FieldControlProps } from '../../../ui/form-field';
 import { FormFooter } from '../../../ui/form-footer';
 import { validateOnEveryEvent } from '../../../ui/form-validation';
 import { MoneyInput, PercentInput } from '../../../ui/money-input';
-import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
+import { SectionForm, useFocusFirstInvalid } from '../../../ui/section-form';
 import { draftToInput, promoCodeDraftSchema, promoCodeZone, type PromoCodeDraft } from './promo-code-draft';
 import { DISCOUNT_TYPE_LABELS } from './promo-labels';
 
@@ -44,9 +45,7 @@ export interface PromoCodeFormProps {
  */
 export function PromoCodeForm(props: PromoCodeFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = () =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const form = useForm({
     defaultValues: props.defaultValues,
     validators: { onDynamic: promoCodeDraftSchema },
@@ -71,39 +70,27 @@ export function PromoCodeForm(props: PromoCodeFormProps) {
   const timeZone = promoCodeZone(locationIds, props.locations);
   const error = (meta: Parameters<typeof shownError>[0]) => shownError(meta, submitted);
   return (
-    <form
-      ref={formRef}
-      aria-label="Promo code"
-      className="stacked-form"
-      noValidate
-      aria-busy={isSubmitting || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <SectionForm form={form} formRef={formRef} aria-label="Promo code" className="stacked-form" isSubmitting={isSubmitting}>
       <form.Field name="code" listeners={clearServerError}>
         {(field) => (
-          <FormField label="Code" hint="4 to 20 letters or digits, the same whatever the case; leave empty to generate one." error={error(field.state.meta)}>
-            {(control) => (
-              <input {...control} className="input" maxLength={20} value={field.state.value} onBlur={field.handleBlur} onChange={(event) => field.handleChange(event.target.value)} />
-            )}
-          </FormField>
+          <TextField
+            field={field}
+            label="Code"
+            hint="4 to 20 letters or digits, the same whatever the case; leave empty to generate one."
+            submitted={submitted}
+            maxLength={20}
+          />
         )}
       </form.Field>
       <form.Field name="discount_type" listeners={clearServerError}>
         {(field) => (
-          <FormField label="Discount type" error={error(field.state.meta)}>
-            {(control) => (
-              <select {...control} className="select" value={field.state.value} onChange={(event) => field.handleChange(event.target.value as DiscountType)}>
-                {DISCOUNT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {DISCOUNT_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            field={field}
+            label="Discount type"
+            submitted={submitted}
+            options={DISCOUNT_TYPES}
+            labelOf={(type) => DISCOUNT_TYPE_LABELS[type]}
+          />
         )}
       </form.Field>
       <form.Field name="discount_value" listeners={clearServerError}>
@@ -175,15 +162,10 @@ export function PromoCodeForm(props: PromoCodeFormProps) {
         )}
       </form.Field>
       <form.Field name="active">
-        {(field) => (
-          <CheckboxField label="Active" error={error(field.state.meta)}>
-            {(control) => <input {...control} type="checkbox" checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />}
-          </CheckboxField>
-        )}
+        {(field) => <CheckboxFieldFor field={field} label="Active" submitted={submitted} />}
       </form.Field>
       <FormFooter failure={failure} notice={props.notice} isSubmitting={isSubmitting} submitLabel={props.submitLabel} sendingLabel="Saving…" />
-      <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
-    </form>
+    </SectionForm>
   );
 }
 

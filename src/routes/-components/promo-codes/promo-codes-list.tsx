@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { PROMO_CODE_STATES, type PromoCode, type PromoCodeListQuery } from '../../../contract/promo-codes';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { CsvExportButton } from '../../../ui/csv-export-button';
 import type { DataColumn, SortState } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
-import { FormField } from '../../../ui/form-field';
+import { FilterForm, filterChange, LocationFilter, SelectFilter, TextFilter, useTextFilter } from '../../../ui/filter-form';
 import { ListFilters } from '../../../ui/list-filters';
-import { ListResults, type ListResult } from '../../../ui/list-results';
+import { listScreenState, ListResults, type ListScreenState } from '../../../ui/list-results';
 import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
 import { Discount } from './discount';
@@ -16,21 +16,16 @@ import { PROMO_STATE_LABELS } from './promo-labels';
 
 const DEFAULT_SORT: SortState = { key: 'code', dir: 'asc' };
 
-export interface PromoCodesListProps {
-  search: PromoCodeListQuery;
-  result: ListResult<PromoCode> | null;
+export interface PromoCodesListProps extends ListScreenState<PromoCode, PromoCodeListQuery> {
   locations: readonly LocationRef[];
   canAdd: boolean;
   canEdit: (code: PromoCode) => boolean;
-  onSearch: (update: (current: PromoCodeListQuery) => PromoCodeListQuery) => void;
-  onRetry: () => void;
   onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
-  busy: boolean;
 }
 
 /** Promo codes with their usage: code search, state and location filters, sort, pages, CSV; add and edit where allowed. */
 export function PromoCodesList(props: PromoCodesListProps) {
-  const { search, result, onSearch, locations, canEdit } = props;
+  const { search, onSearch, locations, canEdit } = props;
   const filters: ActiveFilter[] = [];
   if (search.q) filters.push({ label: 'Code', value: `“${search.q}”` });
   if (search.state) filters.push({ label: 'State', value: PROMO_STATE_LABELS[search.state] });
@@ -82,11 +77,7 @@ export function PromoCodesList(props: PromoCodesListProps) {
         <PromoFilters search={search} onSearch={onSearch} locations={locations} />
       </ListFilters>
       <ListResults
-        result={result}
-        search={search}
-        onSearch={onSearch}
-        onRetry={props.onRetry}
-        busy={props.busy}
+        {...listScreenState(props)}
         noun={{ one: 'promo code', other: 'promo codes' }}
         caption="Promo codes at your locations"
         columns={columns}
@@ -101,62 +92,19 @@ export function PromoCodesList(props: PromoCodesListProps) {
 }
 
 function PromoFilters({ search, onSearch, locations }: Pick<PromoCodesListProps, 'search' | 'onSearch' | 'locations'>) {
-  const [q, setQ] = useState(search.q ?? '');
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setQ(search.q ?? '');
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch((current) => ({ ...current, q: q.trim() || undefined, page: undefined }));
-  };
+  const code = useTextFilter(search.q);
   return (
-    <form role="search" aria-label="Filter promo codes" className="filter-form" onSubmit={submit}>
-      <FormField label="Code">
-        {(control) => <input {...control} type="search" className="input" value={q} maxLength={20} onChange={(event) => setQ(event.target.value)} />}
-      </FormField>
-      <FormField label="State">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={search.state ?? ''}
-            onChange={(event) =>
-              onSearch((current) => ({ ...current, state: (event.target.value || undefined) as PromoCodeListQuery['state'], page: undefined }))
-            }
-          >
-            <option value="">Any state</option>
-            {PROMO_CODE_STATES.map((state) => (
-              <option key={state} value={state}>
-                {PROMO_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label="Location">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={search.locationId ?? ''}
-            onChange={(event) =>
-              onSearch((current) => ({ ...current, locationId: event.target.value ? Number(event.target.value) : undefined, page: undefined }))
-            }
-          >
-            <option value="">All your locations</option>
-            {locations.map((location) => (
-              <option key={location.location_id} value={location.location_id}>
-                {location.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <button type="submit" className="button">
-        Search
-      </button>
-    </form>
+    <FilterForm label="Filter promo codes" onSubmit={() => filterChange(onSearch, { q: code.value })}>
+      <TextFilter label="Code" filter={code} maxLength={20} />
+      <SelectFilter
+        label="State"
+        value={search.state}
+        anyLabel="Any state"
+        options={PROMO_CODE_STATES}
+        optionLabel={(state) => PROMO_STATE_LABELS[state]}
+        onChange={(state) => filterChange(onSearch, { state })}
+      />
+      <LocationFilter locations={locations} value={search.locationId} onChange={(locationId) => filterChange(onSearch, { locationId })} />
+    </FilterForm>
   );
 }

@@ -6,6 +6,7 @@ import type { RateSet } from '../../../rates/rate-set';
 import { validate } from '../../../rates/validate';
 import { DateTimeInput } from '../../../ui/date-time';
 import { FormField } from '../../../ui/form-field';
+import { conflictAuthor, conflictWhen } from '../../../ui/conflict-notice';
 import { formatDateTime } from '../../../ui/format';
 import { MoneyInput } from '../../../ui/money-input';
 import { SectionPage } from '../../../ui/section-page';
@@ -248,9 +249,9 @@ export function RateChangeEditor(props: RateChangeEditorProps) {
         {conflict && (
           <div className="form-error" role="alert">
             <p>
-              {conflict.changedBy ? (conflict.changedBy.name ?? conflict.changedBy.email) : 'Someone else'} changed the schedule of{' '}
+              {conflictAuthor(conflict) ?? 'Someone else'} changed the schedule of{' '}
               {rates.name}
-              {conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, timeZone)}` : ''} after you opened it; nothing was saved.
+              {conflictWhen(conflict, timeZone)} after you opened it; nothing was saved.
             </p>
             <button
               type="button"

@@ -6,9 +6,9 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CsvExportButton } from '../../../ui/csv-export-button';
 import type { DataColumn, SortState } from '../../../ui/data-table';
 import { formatDateTime } from '../../../ui/format';
-import { FormField } from '../../../ui/form-field';
+import { FilterForm, filterChange, LocationFilter, SelectFilter } from '../../../ui/filter-form';
 import { ListFilters } from '../../../ui/list-filters';
-import { ListResults, type ListResult } from '../../../ui/list-results';
+import { listScreenState, ListResults, type ListScreenState } from '../../../ui/list-results';
 import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
 import { SectionTabs } from '../../../ui/section-tabs';
@@ -20,22 +20,16 @@ const DEFAULT_SORT: SortState = { key: 'effective_at', dir: 'desc' };
 
 const STATUS_LABELS: Record<RateChangeStatus, string> = { scheduled: 'Scheduled', applied: 'Applied', cancelled: 'Cancelled' };
 
-export interface RateChangesListProps {
-  search: RateChangeListQuery;
-  /** The page, why it could not be had, or null while it loads (the route's pending screen). */
-  result: ListResult<RateChange> | null;
+export interface RateChangesListProps extends ListScreenState<RateChange, RateChangeListQuery> {
   /** The locations whose rates the user may view, for the location filter. */
   locations: readonly RateLocationRef[];
   /** Rate settings edit at this location: may cancel its scheduled changes. */
   canEdit: (locationId: number) => boolean;
   /** Rate settings edit somewhere: may schedule a change. */
   canSchedule: boolean;
-  onSearch: (update: (current: RateChangeListQuery) => RateChangeListQuery) => void;
-  onRetry: () => void;
   onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
   /** Cancels a scheduled change; rejects with the reason shown in the dialog. */
   onCancelChange: (change: RateChange) => Promise<void>;
-  busy: boolean;
 }
 
 const personLabel = (person: RateChange['created_by']) => (person ? (person.name ?? person.email) : '—');
@@ -52,7 +46,7 @@ function activeFilters(search: RateChangeListQuery, locations: readonly RateLoca
 
 /** Scheduled, applied and cancelled rate changes of the user's locations: filters, sort, pages, CSV, cancel. */
 export function RateChangesList(props: RateChangesListProps) {
-  const { search, result, onSearch, canEdit } = props;
+  const { search, onSearch, canEdit } = props;
   const filters = activeFilters(search, props.locations);
   const [cancelling, setCancelling] = useState<{ change: RateChange; busy: boolean; error: string | null } | null>(null);
 
@@ -145,11 +139,7 @@ export function RateChangesList(props: RateChangesListProps) {
         <RateChangeFilters search={search} locations={props.locations} onSearch={onSearch} />
       </ListFilters>
       <ListResults
-        result={result}
-        search={search}
-        onSearch={onSearch}
-        onRetry={props.onRetry}
-        busy={props.busy}
+        {...listScreenState(props)}
         noun={{ one: 'rate change', other: 'rate changes' }}
         caption="Rate changes at your locations"
         columns={columns}
@@ -191,49 +181,21 @@ function RateChangeFilters({
   onSearch,
 }: Pick<RateChangesListProps, 'search' | 'locations' | 'onSearch'>) {
   return (
-    <form role="search" aria-label="Filter rate changes" className="filter-form" onSubmit={(event) => event.preventDefault()}>
-      <FormField label="Location">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={search.locationId ?? ''}
-            onChange={(event) =>
-              onSearch((current) => ({ ...current, locationId: event.target.value ? Number(event.target.value) : undefined, page: undefined }))
-            }
-          >
-            <option value="">Any location</option>
-            {locations.map((location) => (
-              <option key={location.location_id} value={location.location_id}>
-                {location.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label="Status">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={search.status ?? ''}
-            onChange={(event) =>
-              onSearch((current) => ({
-                ...current,
-                status: (event.target.value || undefined) as RateChangeListQuery['status'],
-                page: undefined,
-              }))
-            }
-          >
-            <option value="">Any status</option>
-            {RATE_CHANGE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-    </form>
+    <FilterForm label="Filter rate changes">
+      <LocationFilter
+        locations={locations}
+        value={search.locationId}
+        anyLabel="Any location"
+        onChange={(locationId) => filterChange(onSearch, { locationId })}
+      />
+      <SelectFilter
+        label="Status"
+        value={search.status}
+        anyLabel="Any status"
+        options={RATE_CHANGE_STATUSES}
+        optionLabel={(status) => STATUS_LABELS[status]}
+        onChange={(status) => filterChange(onSearch, { status })}
+      />
+    </FilterForm>
   );
 }

@@ -6,9 +6,10 @@ import type { VersionConflict } from '../../../contract/lists';
 import { basisPointsToPercentText, percentField, percentToBasisPoints } from '../../../contract/money-text';
 import { RATE_CURRENCIES, rateConfigFieldsShape, type RateLocation } from '../../../contract/rates';
 import { INCREMENT_CHOICES } from '../../../rates/rate-set';
+import { NumberField } from '../../../ui/bound-fields';
 import { FormField } from '../../../ui/form-field';
 import { PercentInput } from '../../../ui/money-input';
-import { formatDateTime } from '../../../ui/format';
+import { conflictAuthor, conflictWhen } from '../../../ui/conflict-notice';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
 import { shownError } from '../../../ui/form-errors';
 
@@ -35,8 +36,6 @@ export const RATE_CONFIG_LABELS: Record<FieldName, string> = {
   taxBasisPoints: 'Tax',
   dailyMaximum: 'Daily maximum counted',
 };
-const numberText = (value: number) => (Number.isNaN(value) ? '' : String(value));
-const numberValue = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
  * The rate configuration form (docs/sections.md "Forms"): TanStack Form with the contract's schema, the version the
@@ -133,26 +132,6 @@ export function RateConfigForm(props: {
       )}
     </form.Field>
   );
-  const number = (name: 'graceMinutes') => (
-    <form.Field name={name}>
-      {(field) => (
-        <FormField label={RATE_CONFIG_LABELS[name]} error={shownError(field.state.meta, submitted)}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              inputMode="numeric"
-              name={field.name}
-              value={numberText(field.state.value)}
-              onChange={(event) => field.handleChange(numberValue(event.target.value))}
-              onBlur={field.handleBlur}
-            />
-          )}
-        </FormField>
-      )}
-    </form.Field>
-  );
-
   return (
     <form
       className="panel"
@@ -169,7 +148,10 @@ export function RateConfigForm(props: {
         {select('currency', RATE_CURRENCIES.map((code) => [code, code] as const))}
         {select('incrementMinutes', INCREMENT_CHOICES.map((minutes) => [minutes, `${minutes} min`] as const), true)}
         {select('rounding', [['up', 'Every started increment'], ['nearest', 'Nearest increment (half up)']])}
-        {number('graceMinutes')}
+        <form.Field name="graceMinutes">
+          {/* Typed as text, as the percentage beside it is; the schema says what is wrong. */}
+          {(field) => <NumberField field={field} label={RATE_CONFIG_LABELS.graceMinutes} submitted={submitted} type="text" />}
+        </form.Field>
         <form.Field name="taxBasisPoints">
           {(field) => (
             <FormField label={RATE_CONFIG_LABELS.taxBasisPoints} hint="A percentage, like 8.75." error={shownError(field.state.meta, submitted)}>
@@ -182,8 +164,8 @@ export function RateConfigForm(props: {
       {conflict && (
         <div className="form-error" role="alert">
           <p>
-            Changed by {conflict.changedBy ? (conflict.changedBy.name ?? conflict.changedBy.email) : 'someone else'}
-            {conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, rates.time_zone)}` : ''} after you opened it;
+            Changed by {conflictAuthor(conflict) ?? 'someone else'}
+            {conflictWhen(conflict, rates.time_zone)} after you opened it;
             nothing was saved.
           </p>
           <button type="button" className="button" onClick={() => {

@@ -1,9 +1,11 @@
-import { useForm } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import { dollarsToCents } from '../../../contract/money-text';
 import { refundFormSchema, type RefundFormValues } from '../../../contract/refunds';
 import { clearServerError, placeServerErrors, shownError } from '../../../ui/form-errors';
+import { TextAreaField } from '../../../ui/bound-fields';
 import { FormField } from '../../../ui/form-field';
+import { ActionFooter } from '../../../ui/form-footer';
 import { MoneyInput } from '../../../ui/money-input';
 
 export interface AmountReasonFormProps {
@@ -38,6 +40,7 @@ export function AmountReasonForm(props: AmountReasonFormProps) {
       }
     },
   });
+  const sending = useStore(form.store, (state) => state.isSubmitting);
   return (
     <form
       aria-label={props.title}
@@ -57,34 +60,9 @@ export function AmountReasonForm(props: AmountReasonFormProps) {
         )}
       </form.Field>
       <form.Field name="reason" listeners={clearServerError}>
-        {(field) => (
-          <FormField label="Reason" error={shownError(field.state.meta, submitted)}>
-            {(control) => (
-              <textarea
-                {...control}
-                className="input"
-                rows={2}
-                maxLength={500}
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.value)}
-              />
-            )}
-          </FormField>
-        )}
+        {(field) => <TextAreaField field={field} label="Reason" submitted={submitted} rows={2} maxLength={500} />}
       </form.Field>
-      {failure && (
-        <div className="form-error" role="alert">
-          {failure}
-        </div>
-      )}
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(sending) => (
-          <button type="submit" className="button primary" disabled={sending}>
-            {sending ? props.sendingLabel : props.submitLabel}
-          </button>
-        )}
-      </form.Subscribe>
+      <ActionFooter failure={failure} isSubmitting={sending} submitLabel={props.submitLabel} sendingLabel={props.sendingLabel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useForm } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
 import { messageOf } from '../../../api/error-data';
@@ -8,11 +8,11 @@ import { TICKET_DECISIONS, ticketNoteInputSchema, type TicketDecision, type Tick
 import type { RefundResult } from '../../../contract/refunds';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime, formatMoney } from '../../../ui/format';
-import { FormField } from '../../../ui/form-field';
+import { TextAreaField } from '../../../ui/bound-fields';
+import { ActionFooter } from '../../../ui/form-footer';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { Money } from '../../../ui/money';
 import { SectionPage } from '../../../ui/section-page';
-import { shownError } from '../../../ui/form-errors';
 import { PAYMENT_STATUS_LABELS } from '../transactions/transaction-labels';
 import { AmountReasonForm } from './amount-reason-form';
 import { TICKET_HISTORY_LABELS, TICKET_HISTORY_TYPES, TICKET_STATUS_LABELS } from './ticket-labels';
@@ -210,6 +210,7 @@ function DecisionForm({ version, onDecide }: { version: number; onDecide: Ticket
       }
     },
   });
+  const sending = useStore(form.store, (state) => state.isSubmitting);
   return (
     <section aria-labelledby="decision-title">
       <h2 id="decision-title">Decision</h2>
@@ -246,34 +247,9 @@ function DecisionForm({ version, onDecide }: { version: number; onDecide: Ticket
           name="reason"
           validators={{ onChange: ({ value }) => (value.trim() ? undefined : 'Give the reason for the decision.') }}
         >
-          {(field) => (
-            <FormField label="Reason for the decision" error={shownError(field.state.meta, submitted)}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  className="input"
-                  rows={2}
-                  maxLength={500}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              )}
-            </FormField>
-          )}
+          {(field) => <TextAreaField field={field} label="Reason for the decision" submitted={submitted} rows={2} maxLength={500} />}
         </form.Field>
-        {failure && (
-          <div className="form-error" role="alert">
-            {failure}
-          </div>
-        )}
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(sending) => (
-            <button type="submit" className="button primary" disabled={sending}>
-              {sending ? 'Saving…' : 'Save decision'}
-            </button>
-          )}
-        </form.Subscribe>
+        <ActionFooter failure={failure} isSubmitting={sending} submitLabel="Save decision" sendingLabel="Saving…" />
       </form>
     </section>
   );
@@ -294,6 +270,7 @@ function NoteForm({ onAdd }: { onAdd: TicketActions['addNote'] }) {
       }
     },
   });
+  const sending = useStore(form.store, (state) => state.isSubmitting);
   return (
     <form
       aria-label="Add a note"
@@ -306,34 +283,9 @@ function NoteForm({ onAdd }: { onAdd: TicketActions['addNote'] }) {
       }}
     >
       <form.Field name="body">
-        {(field) => (
-          <FormField label="New note" error={shownError(field.state.meta, submitted)}>
-            {(control) => (
-              <textarea
-                {...control}
-                className="input"
-                rows={2}
-                maxLength={2000}
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.value)}
-              />
-            )}
-          </FormField>
-        )}
+        {(field) => <TextAreaField field={field} label="New note" submitted={submitted} rows={2} maxLength={2000} />}
       </form.Field>
-      {failure && (
-        <div className="form-error" role="alert">
-          {failure}
-        </div>
-      )}
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(sending) => (
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? 'Adding…' : 'Add note'}
-          </button>
-        )}
-      </form.Subscribe>
+      <ActionFooter failure={failure} isSubmitting={sending} submitLabel="Add note" sendingLabel="Adding…" primary={false} />
     </form>
   );
 }

@@ -5,9 +5,10 @@ import type { LocationRef } from '../../../permissions/permissions-object';
 import { CsvExportButton } from '../../../ui/csv-export-button';
 import type { DataColumn, SortState } from '../../../ui/data-table';
 import { formatCalendarDate, formatDateTime } from '../../../ui/format';
+import { FilterForm, filterChange, LocationFilter, SelectFilter } from '../../../ui/filter-form';
 import { FormField } from '../../../ui/form-field';
 import { ListFilters } from '../../../ui/list-filters';
-import { ListResults, type ListResult } from '../../../ui/list-results';
+import { listScreenState, ListResults, type ListScreenState } from '../../../ui/list-results';
 import { Money } from '../../../ui/money';
 import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
@@ -17,19 +18,14 @@ import { TICKET_STATUS_LABELS } from './ticket-labels';
 
 const DEFAULT_SORT: SortState = { key: 'created_at', dir: 'desc' };
 
-export interface TicketsListProps {
-  search: TicketListQuery;
-  result: ListResult<TicketRow> | null;
+export interface TicketsListProps extends ListScreenState<TicketRow, TicketListQuery> {
   locations: readonly LocationRef[];
-  onSearch: (update: (current: TicketListQuery) => TicketListQuery) => void;
-  onRetry: () => void;
   onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
-  busy: boolean;
 }
 
 /** Refund tickets of the user's refund-portal locations: status and location filters, sort, pages, CSV. */
 export function TicketsList(props: TicketsListProps) {
-  const { search, result, onSearch, locations } = props;
+  const { search, onSearch, locations } = props;
   const filters: ActiveFilter[] = [];
   if (search.status) filters.push({ label: 'Status', value: TICKET_STATUS_LABELS[search.status] });
   if (search.from) filters.push({ label: 'Opened from', value: formatCalendarDate(search.from) });
@@ -75,45 +71,16 @@ export function TicketsList(props: TicketsListProps) {
         <CsvExportButton onExport={props.onExport} />
       </div>
       <ListFilters count={filters.length}>
-        <form role="search" aria-label="Filter tickets" className="filter-form" onSubmit={(event) => event.preventDefault()}>
-          <FormField label="Status">
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={search.status ?? ''}
-                onChange={(event) =>
-                  onSearch((current) => ({ ...current, status: (event.target.value || undefined) as TicketListQuery['status'], page: undefined }))
-                }
-              >
-                <option value="">Any status</option>
-                {TICKET_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {TICKET_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Location">
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={search.locationId ?? ''}
-                onChange={(event) =>
-                  onSearch((current) => ({ ...current, locationId: event.target.value ? Number(event.target.value) : undefined, page: undefined }))
-                }
-              >
-                <option value="">All your locations</option>
-                {locations.map((location) => (
-                  <option key={location.location_id} value={location.location_id}>
-                    {location.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+        <FilterForm label="Filter tickets">
+          <SelectFilter
+            label="Status"
+            value={search.status}
+            anyLabel="Any status"
+            options={TICKET_STATUSES}
+            optionLabel={(status) => TICKET_STATUS_LABELS[status]}
+            onChange={(status) => filterChange(onSearch, { status })}
+          />
+          <LocationFilter locations={locations} value={search.locationId} onChange={(locationId) => filterChange(onSearch, { locationId })} />
           {(['from', 'to'] as const).map((field) => (
             <FormField key={field} label={field === 'from' ? 'Opened from' : 'Opened to'} hint="The day on the clock of each ticket's location">
               {(control) => (
@@ -122,19 +89,15 @@ export function TicketsList(props: TicketsListProps) {
                   type="date"
                   className="input"
                   value={search[field] ?? ''}
-                  onChange={(event) => onSearch((current) => ({ ...current, [field]: event.target.value || undefined, page: undefined }))}
+                  onChange={(event) => filterChange(onSearch, { [field]: event.target.value || undefined })}
                 />
               )}
             </FormField>
           ))}
-        </form>
+        </FilterForm>
       </ListFilters>
       <ListResults
-        result={result}
-        search={search}
-        onSearch={onSearch}
-        onRetry={props.onRetry}
-        busy={props.busy}
+        {...listScreenState(props)}
         noun={{ one: 'ticket', other: 'tickets' }}
         caption="Refund tickets at your locations"
         columns={columns}

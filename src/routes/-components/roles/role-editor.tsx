@@ -7,13 +7,13 @@ import { roleInputSchema, type Role, type RoleInput, type RoleLocation } from '.
 import { checkRoleChange, FEATURE_LABELS } from '../../../permissions/escalation';
 import { permissionRecordSchema, type PermissionRecord, type PermissionRecordInput } from '../../../permissions/features';
 import { describeChanges, describeRole } from '../../../permissions/role-matrix';
-import { CheckboxField, FormField } from '../../../ui/form-field';
+import { TextField } from '../../../ui/bound-fields';
+import { ConflictNotice } from '../../../ui/conflict-notice';
+import { CheckboxField } from '../../../ui/form-field';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../ui/format';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { viewerTimeZone } from '../../../ui/zoned-time';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
-import { shownError } from '../../../ui/form-errors';
 import { RoleMatrixTable } from './role-matrix-table';
 
 export interface RoleEditorProps {
@@ -127,24 +127,9 @@ export function RoleEditor(props: RoleEditorProps) {
         }}
       >
         <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
-        <form.Field name="name">
-          {(field) => (
-            <FormField label="Role name" error={shownError(field.state.meta, submitted)}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  readOnly={readOnly}
-                  value={field.state.value}
-                  onChange={(event) => {
-                    setReviewing(false);
-                    field.handleChange(event.target.value);
-                  }}
-                  onBlur={field.handleBlur}
-                />
-              )}
-            </FormField>
-          )}
+        {/* A changed name is a new change to review. */}
+        <form.Field name="name" listeners={{ onChange: () => setReviewing(false) }}>
+          {(field) => <TextField field={field} label="Role name" submitted={submitted} readOnly={readOnly} />}
         </form.Field>
         {editor.su && !readOnly && (
           <form.Field name="permissions">
@@ -212,14 +197,12 @@ export function RoleEditor(props: RoleEditorProps) {
           </p>
         )}
         {conflict && (
-          <div className="form-error" role="alert">
-            {conflict.changedBy ? (conflict.changedBy.name ?? conflict.changedBy.email) : 'Someone else'} changed this role
-            {conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, viewerTimeZone())}` : ''} after you opened it. Nothing
-            was saved.{' '}
-            <button type="button" className="button" onClick={() => void props.reload().then(() => setConflict(null))}>
-              Reload their version
-            </button>
-          </div>
+          <ConflictNotice
+            conflict={conflict}
+            what="role"
+            timeZone={viewerTimeZone()}
+            onReload={() => props.reload().then(() => setConflict(null))}
+          />
         )}
         {failure && (
           <div className="form-error" role="alert">

@@ -1,26 +1,21 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import type { Role, RoleListQuery } from '../../../contract/roles';
 import { describeRole } from '../../../permissions/role-matrix';
 import type { DataColumn, SortState } from '../../../ui/data-table';
-import { FormField } from '../../../ui/form-field';
-import { ListResults, type ListResult } from '../../../ui/list-results';
+import { FilterForm, filterChange, TextFilter, useTextFilter } from '../../../ui/filter-form';
+import { listScreenState, ListResults, type ListScreenState } from '../../../ui/list-results';
 
 const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
 
-export interface RolesListProps {
-  search: RoleListQuery;
-  result: ListResult<Role> | null;
-  busy: boolean;
+export interface RolesListProps extends ListScreenState<Role, RoleListQuery> {
   locationName: (id: number) => string;
   onOpen: (role: Role) => void;
   openLabel: string;
-  onSearch: (update: (current: RoleListQuery) => RoleListQuery) => void;
-  onRetry: () => void;
 }
 
 /** Roles with how many staff hold each and what they grant, in words; each opens in the editor. */
 export function RolesList(props: RolesListProps) {
-  const { search, result, onSearch, locationName, onOpen, openLabel } = props;
+  const { search, onSearch, locationName, onOpen, openLabel } = props;
   const columns = useMemo<DataColumn<Role>[]>(
     () => [
       { id: 'name', header: 'Role', sortable: true, alwaysShown: true, cell: (role) => role.name },
@@ -47,11 +42,7 @@ export function RolesList(props: RolesListProps) {
     <>
       <RoleSearch search={search} onSearch={onSearch} />
       <ListResults
-        result={result}
-        search={search}
-        onSearch={onSearch}
-        onRetry={props.onRetry}
-        busy={props.busy}
+        {...listScreenState(props)}
         noun={{ one: 'role', other: 'roles' }}
         caption="Roles"
         columns={columns}
@@ -66,26 +57,10 @@ export function RolesList(props: RolesListProps) {
 }
 
 function RoleSearch({ search, onSearch }: Pick<RolesListProps, 'search' | 'onSearch'>) {
-  const [q, setQ] = useState(search.q ?? '');
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setQ(search.q ?? '');
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch((current) => ({ ...current, q: q.trim() || undefined, page: undefined }));
-  };
+  const text = useTextFilter(search.q);
   return (
-    <form role="search" aria-label="Filter roles" className="filter-form" onSubmit={submit}>
-      <FormField label="Role name">
-        {(control) => (
-          <input {...control} type="search" className="input" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
-        )}
-      </FormField>
-      <button type="submit" className="button">
-        Search
-      </button>
-    </form>
+    <FilterForm label="Filter roles" onSubmit={() => filterChange(onSearch, { q: text.value })}>
+      <TextFilter label="Role name" filter={text} maxLength={100} />
+    </FilterForm>
   );
 }

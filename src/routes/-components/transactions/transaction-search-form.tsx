@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { isCalendarDate, PAYMENT_STATUSES, transactionSearchSchema, type TransactionSearch } from '../../../contract/transactions';
 import type { LocationRef } from '../../../permissions/permissions-object';
+import { LocationFilter, SelectFilter } from '../../../ui/filter-form';
 import { FormField } from '../../../ui/form-field';
 import { PAYMENT_STATUS_LABELS, SEARCH_FIELD_LABELS as LABELS } from './transaction-labels';
 
@@ -110,30 +111,22 @@ export function TransactionSearchForm({
       {text('amount', { inputMode: 'decimal', maxLength: 11, hint: 'e.g. 12.50' })}
       {text('from', { type: 'date' })}
       {text('to', { type: 'date' })}
-      <FormField label={LABELS.locationId} error={errors.locationId}>
-        {(control) => (
-          <select {...control} className="select" value={draft.locationId} onChange={(event) => set('locationId', event.target.value)}>
-            <option value="">All your locations</option>
-            {locations.map((location) => (
-              <option key={location.location_id} value={String(location.location_id)}>
-                {location.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label={LABELS.status} error={errors.status}>
-        {(control) => (
-          <select {...control} className="select" value={draft.status} onChange={(event) => set('status', event.target.value)}>
-            <option value="">Any status</option>
-            {PAYMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {PAYMENT_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <LocationFilter
+        label={LABELS.locationId}
+        error={errors.locationId}
+        locations={locations}
+        value={draft.locationId}
+        onChange={(locationId) => set('locationId', locationId === undefined ? '' : String(locationId))}
+      />
+      <SelectFilter
+        label={LABELS.status}
+        error={errors.status}
+        value={draft.status}
+        anyLabel="Any status"
+        options={PAYMENT_STATUSES}
+        optionLabel={(status) => PAYMENT_STATUS_LABELS[status]}
+        onChange={(status) => set('status', status ?? '')}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary">
           Search

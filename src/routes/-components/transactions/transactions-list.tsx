@@ -6,7 +6,7 @@ import { CsvExportButton } from '../../../ui/csv-export-button';
 import type { DataColumn, SortState } from '../../../ui/data-table';
 import { formatDateTime, maskedPhone } from '../../../ui/format';
 import { ListFilters } from '../../../ui/list-filters';
-import { ListResults, type ListResult } from '../../../ui/list-results';
+import { listScreenState, ListResults, type ListScreenState } from '../../../ui/list-results';
 import { Money } from '../../../ui/money';
 import type { ActiveFilter } from '../../../ui/list-states';
 import { SectionPage } from '../../../ui/section-page';
@@ -18,16 +18,9 @@ import { TransactionSearchForm } from './transaction-search-form';
 const DEFAULT_SORT: SortState = { key: 'payment_time', dir: 'desc' };
 const FILTER_KEYS = ['plate', 'phone', 'transactionId', 'amount', 'from', 'to', 'locationId', 'status'] as const;
 
-export interface TransactionsListProps {
-  search: TransactionSearch;
-  /** The page, why it could not be had, or null while it loads (the route's pending screen). */
-  result: ListResult<TransactionRow> | null;
+export interface TransactionsListProps extends ListScreenState<TransactionRow, TransactionSearch> {
   locations: readonly LocationRef[];
-  /** Changes the URL's search from the URL's current one (as for Locations). */
-  onSearch: (update: (current: TransactionSearch) => TransactionSearch) => void;
-  onRetry: () => void;
   onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
-  busy: boolean;
 }
 
 function activeFilters(search: TransactionSearch, locations: readonly LocationRef[]): ActiveFilter[] {
@@ -52,7 +45,7 @@ const keepView = (search: TransactionSearch): TransactionSearch => ({
 
 /** Payments at the user's refund-portal locations: search, sortable columns, pages and CSV of every match. */
 export function TransactionsList(props: TransactionsListProps) {
-  const { search, result, locations, onSearch } = props;
+  const { search, locations, onSearch } = props;
 
   const columns = useMemo<DataColumn<TransactionRow>[]>(
     () => [
@@ -130,11 +123,7 @@ export function TransactionsList(props: TransactionsListProps) {
         />
       </ListFilters>
       <ListResults
-        result={result}
-        search={search}
-        onSearch={onSearch}
-        onRetry={props.onRetry}
-        busy={props.busy}
+        {...listScreenState(props)}
         noun={{ one: 'transaction', other: 'transactions' }}
         caption="Transactions found"
         columns={columns}

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { messageOf, versionConflictOf } from '../../../api/error-data';
-import type { AuditEntry, VersionConflict } from '../../../contract/lists';
+import { messageOf } from '../../../api/error-data';
+import type { AuditEntry } from '../../../contract/lists';
 import type { AssignableRole, StaffUser, UserStatus, UserUpdate } from '../../../contract/users';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../ui/format';
+import { ConflictNotice, useVersionConflict } from '../../../ui/conflict-notice';
 import { HistoryPanel } from '../../../ui/history-panel';
 import { viewerTimeZone } from '../../../ui/zoned-time';
 import { toast } from '../../../ui/toast/toast-store';
@@ -29,7 +29,7 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
   // The panel's heading takes the focus once, when it opens, so keyboard and screen reader users land in it.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
   const [confirming, setConfirming] = useState(false);
   const [statusBusy, setStatusBusy] = useState(false);
   const [statusError, setStatusError] = useState<string | null>(null);
@@ -93,21 +93,15 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
           toast({ title: 'Saved' });
           await reload();
         }}
-        onSaveFailed={(error) => {
-          const found = versionConflictOf(error);
-          if (found) setConflict(found);
-          return found !== null;
-        }}
+        onSaveFailed={onSaveFailed}
         notice={
           conflict && (
-            <div className="form-error" role="alert">
-              {conflict.changedBy ? (conflict.changedBy.name ?? conflict.changedBy.email) : 'Someone else'} changed this staff
-              member{conflict.changedAt ? ` at ${formatDateTime(conflict.changedAt, viewerTimeZone())}` : ''} after you opened it.
-              Nothing was saved.{' '}
-              <button type="button" className="button" onClick={() => void reload().then(() => setConflict(null))}>
-                Reload their version
-              </button>
-            </div>
+            <ConflictNotice
+              conflict={conflict}
+              what="staff member"
+              timeZone={viewerTimeZone()}
+              onReload={() => reload().then(() => setConflict(null))}
+            />
           )
         }
         onCancel={onClose}

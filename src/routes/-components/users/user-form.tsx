@@ -1,10 +1,11 @@
 import { useForm, useStore } from '@tanstack/react-form';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { fieldErrorsOf, messageOf } from '../../../api/error-data';
 import { userInviteSchema, type AssignableRole, type UserInvite } from '../../../contract/users';
+import { TextField } from '../../../ui/bound-fields';
 import { FormField } from '../../../ui/form-field';
-import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt';
+import { SectionForm, useFocusFirstInvalid } from '../../../ui/section-form';
 import { shownError } from '../../../ui/form-errors';
 
 /** The invite form's values; the edit form has the same without the e-mail (which names the sign-in account). */
@@ -36,12 +37,10 @@ export interface UserFormProps {
  * same way, anything else said above the buttons; what was typed stays on any failure.
  */
 export function UserForm(props: UserFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [failure, setFailure] = useState<string | null>(null);
   // The edit form carries the staff member's e-mail unchanged (not shown), so one schema serves both.
   const schema = userInviteSchema;
-  const focusFirstInvalid = () =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   const form = useForm({
     defaultValues: props.defaultValues,
     // On change and on submit only: a blur check would leave its message standing after the field is corrected
@@ -78,53 +77,23 @@ export function UserForm(props: UserFormProps) {
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
 
   return (
-    <form
-      ref={formRef}
-      className="user-form"
-      noValidate
-      aria-busy={isSubmitting || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <UnsavedChangesPrompt isChanged={() => !form.state.isDefaultValue && !form.state.isSubmitting} />
+    <SectionForm form={form} formRef={formRef} className="user-form" isSubmitting={isSubmitting}>
       {props.mode === 'invite' && (
         <form.Field name="email">
           {(field) => (
-            <FormField label={LABELS.email} hint="The set-password link is for this address." error={shownError(field.state.meta, submitted)}>
-              {(control) => (
-                <input
-                  {...control}
-                  name={field.name}
-                  type="email"
-                  className="input"
-                  autoComplete="off"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-              )}
-            </FormField>
+            <TextField
+              field={field}
+              label={LABELS.email}
+              hint="The set-password link is for this address."
+              submitted={submitted}
+              type="email"
+              autoComplete="off"
+            />
           )}
         </form.Field>
       )}
       <form.Field name="display_name">
-        {(field) => (
-          <FormField label={LABELS.display_name} error={shownError(field.state.meta, submitted)}>
-            {(control) => (
-              <input
-                {...control}
-                name={field.name}
-                className="input"
-                autoComplete="off"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </FormField>
-        )}
+        {(field) => <TextField field={field} label={LABELS.display_name} submitted={submitted} autoComplete="off" />}
       </form.Field>
       <form.Field name="role_id">
         {(field) => (
@@ -168,6 +137,6 @@ export function UserForm(props: UserFormProps) {
           Cancel
         </button>
       </div>
-    </form>
+    </SectionForm>
   );
 }

@@ -1,23 +1,18 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { USER_STATUSES, type StaffUser, type UserListQuery } from '../../../contract/users';
 import { CsvExportButton } from '../../../ui/csv-export-button';
 import type { DataColumn, SortState } from '../../../ui/data-table';
-import { FormField } from '../../../ui/form-field';
-import { ListResults, type ListResult } from '../../../ui/list-results';
+import { TextAndStatusFilters } from '../../../ui/filter-form';
+import { listScreenState, ListResults, type ListScreenState } from '../../../ui/list-results';
 import type { ActiveFilter } from '../../../ui/list-states';
 import { lastSignInLabel, locationsLabel, locationsSummary, statusLabel } from './user-labels';
 
 const DEFAULT_SORT: SortState = { key: 'email', dir: 'asc' };
 
-export interface UsersListProps {
-  search: UserListQuery;
-  result: ListResult<StaffUser> | null;
-  busy: boolean;
+export interface UsersListProps extends ListScreenState<StaffUser, UserListQuery> {
   /** Whether the row gets an Edit button (users edit, and not the signed-in user's own row). */
   canEdit: (user: StaffUser) => boolean;
   onEdit: (user: StaffUser) => void;
-  onSearch: (update: (current: UserListQuery) => UserListQuery) => void;
-  onRetry: () => void;
   onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
 }
 
@@ -31,7 +26,7 @@ function activeFilters(search: UserListQuery): ActiveFilter[] {
 
 /** The staff list: search, status filter, sort, pages and CSV; Edit where allowed. */
 export function UsersList(props: UsersListProps) {
-  const { search, result, onSearch, canEdit, onEdit } = props;
+  const { search, onSearch, canEdit, onEdit } = props;
   // Column priorities (the kit's): all seven fit the 988 px a 1280 px window leaves beside the open sidebar
   // (measured in Chromium with long demo values); on a phone only Name, Role and Edit stay, the rest in Columns.
   const columns = useMemo<DataColumn<StaffUser>[]>(
@@ -65,16 +60,12 @@ export function UsersList(props: UsersListProps) {
   );
   return (
     <>
-      <UserFilters search={search} onSearch={onSearch} />
+      <TextAndStatusFilters label="Filter staff" textLabel="Name or e-mail" search={search} onSearch={onSearch} statuses={USER_STATUSES} statusLabel={statusLabel} />
       <div className="list-toolbar">
         <CsvExportButton onExport={props.onExport} />
       </div>
       <ListResults
-        result={result}
-        search={search}
-        onSearch={onSearch}
-        onRetry={props.onRetry}
-        busy={props.busy}
+        {...listScreenState(props)}
         noun={{ one: 'staff member', other: 'staff members' }}
         caption="Staff members"
         columns={columns}
@@ -85,55 +76,6 @@ export function UsersList(props: UsersListProps) {
         whenUnfiltered={<p>No staff members yet.</p>}
       />
     </>
-  );
-}
-
-function UserFilters({ search, onSearch }: Pick<UsersListProps, 'search' | 'onSearch'>) {
-  const [q, setQ] = useState(search.q ?? '');
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setQ(search.q ?? '');
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch((current) => ({ ...current, q: q.trim() || undefined, page: undefined }));
-  };
-  return (
-    <form role="search" aria-label="Filter staff" className="filter-form" onSubmit={submit}>
-      <FormField label="Name or e-mail">
-        {(control) => (
-          <input {...control} type="search" className="input" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
-        )}
-      </FormField>
-      <FormField label="Status">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={search.status ?? ''}
-            onChange={(event) =>
-              onSearch((current) => ({
-                ...current,
-                q: q.trim() || undefined,
-                status: (event.target.value || undefined) as UserListQuery['status'],
-                page: undefined,
-              }))
-            }
-          >
-            <option value="">Any status</option>
-            {USER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <button type="submit" className="button">
-        Search
-      </button>
-    </form>
   );
 }
 

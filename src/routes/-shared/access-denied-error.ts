@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client';
+import { ApiError } from '../../api/client';
 import type { Section } from './route-access';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { ApiError } from '../api/client';
-import type { Paged } from '../contract/lists';
-import type { ListResult } from '../ui/list-results';
+import { ApiError } from '../../api/client';
+import type { Paged } from '../../contract/lists';
+import type { ListResult } from '../../ui/list-results';
 
 /**
  * What the admin lists share on the route side (docs/sections.md "Lists"): the URL's search, checked with the
@@ -68,7 +68,7 @@ export function forgivingSearch<S extends z.core.$ZodType<object, object>>(
 }
 
 // The list screen's (src/ui/list-results.tsx): what a loader gives it.
-export type { ListResult } from '../ui/list-results';
+export type { ListResult } from '../../ui/list-results';
 
 /** Runs a list loader; a refusal or failure of the API becomes the screen's to show (the toast has said it too). */
 export async function loadListPage<Row>(load: () => Promise<Paged<Row>>): Promise<ListResult<Row>> {

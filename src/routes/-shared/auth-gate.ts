@@ -1,4 +1,4 @@
-import type { UserPermissions } from '../permissions/permissions-object';
+import type { UserPermissions } from '../../permissions/permissions-object';
 
 /**
  * What the router needs to know about authentication: the current view of it, and a promise that settles once it is

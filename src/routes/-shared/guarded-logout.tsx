@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { importWhenIdle } from '../ui/idle-import';
+import { importWhenIdle } from '../../ui/idle-import';
 import { useEnforcementEngine } from './enforcement-context';
 import { markDeliberateLogout } from './safe-redirect';
 import { useSessionServices } from './session-services';
@@ -8,7 +8,7 @@ import { useSessionServices } from './session-services';
 // listJsGzKB), but it cannot wait until the question is asked: the question is asked offline, when the download would
 // fail (and the service worker may not have precached it yet on a first visit). So it is an idle-time import
 // (../ui/idle-import.ts), already there when the officer taps Logout; the lazy component then resolves at once.
-const loadConfirmDialog = () => import('../ui/confirm-dialog');
+const loadConfirmDialog = () => import('../../ui/confirm-dialog');
 importWhenIdle(loadConfirmDialog);
 const ConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })));
 

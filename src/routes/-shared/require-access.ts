@@ -1,4 +1,4 @@
-import type { UserPermissions } from '../permissions/permissions-object';
+import type { UserPermissions } from '../../permissions/permissions-object';
 import { AccessDeniedError } from './access-denied-error';
 import type { AuthGate } from './auth-gate';
 import { canOpen, type Section } from './route-access';

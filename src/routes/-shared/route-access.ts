@@ -1,4 +1,4 @@
-import type { UserPermissions } from '../permissions/permissions-object';
+import type { UserPermissions } from '../../permissions/permissions-object';
 
 /**
  * Who may open each section of the console (spec §2). The route guards and the sidebar both read this table, so
