@@ -38,7 +38,8 @@ const RECORD_ROUTES = [
 const run = Date.now().toString(36);
 const ADD_RECORD: Partial<Record<string, (page: Page, headers: Record<string, string>) => Promise<unknown>>> = {
   '/refund-tickets?pageSize=10': async (page, headers) => {
-    const paid = await apiGet<{ rows: { transaction_id: number }[] }>(page.request, headers, '/transactions?status=paid&pageSize=10');
+    // The newest payment: refunds.spec.ts refunds the oldest ones.
+    const paid = await apiGet<{ rows: { transaction_id: number }[] }>(page.request, headers, '/transactions?status=paid&pageSize=10&sort=transaction_id&dir=desc');
     return apiPost(page.request, headers, '/refund-tickets', {
       transaction_id: paid.data.rows[0]?.transaction_id,
       amount_cents: 100,
@@ -55,12 +56,15 @@ const ADD_RECORD: Partial<Record<string, (page: Page, headers: Record<string, st
       operator_name: `Operator ${run}`,
       status: 'active',
     }),
-  '/enforcement-lite/officers?pageSize=10': (page, headers) =>
-    apiPost(page.request, headers, '/enforcement-lite/officers', {
+  // An officer enforces at least one lite location (the one above, when the stack had none).
+  '/enforcement-lite/officers?pageSize=10': async (page, headers) => {
+    const lite = await apiGet<{ rows: { location_id: number }[] }>(page.request, headers, '/enforcement-lite/locations?pageSize=10');
+    return apiPost(page.request, headers, '/enforcement-lite/officers', {
       email: `layout-officer-${run}@example.com`,
       display_name: `Layout Officer ${run}`,
-      location_ids: [],
-    }),
+      location_ids: lite.data.rows.slice(0, 1).map((row) => row.location_id),
+    });
+  },
 };
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
