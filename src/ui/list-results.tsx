@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, LIST_ROW_LIMIT, PAGE_SIZES, type Paged } from '../co
 import { DataTable, type DataColumn, type DataTablePage, type SortDirection, type SortState } from './data-table';
 import { formatCount } from './format';
 import { EmptyState, LoadError, TableSkeleton, type ActiveFilter } from './list-states';
+import { isRetryableStatus } from './load-failure-kind';
 
 /** A list page, or why the server would not give it: shown in place, beside the filters that may be the cause. */
 export type ListResult<Row> = { ok: true; page: Paged<Row> } | { ok: false; message: string; status?: number };
@@ -113,7 +114,9 @@ export function ListResults<Row extends RowData, S extends ListSearch>(props: Li
         />
       );
     }
-    return <LoadError title={`Could not load ${noun.other}`} message={result.message} onRetry={props.onRetry} />;
+    // Only a failure a retry can fix offers Retry: a refusal (a filter naming a location outside yours) says why.
+    const onRetry = isRetryableStatus(result.status) ? props.onRetry : undefined;
+    return <LoadError title={`Could not load ${noun.other}`} message={result.message} onRetry={onRetry} />;
   }
   if (result.page.rows.length === 0) {
     const kept: readonly (keyof S)[] = ['sort', 'dir', 'pageSize', ...(props.keepOnClear ?? [])];

@@ -99,6 +99,13 @@ describe('ListResults: the list in each of its states', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it('says why a refused load failed, without a Retry that would get the same answer', () => {
+    renderList({ ok: false, message: 'You do not have permission to view location 4.', status: 403 });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('You do not have permission to view location 4.');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it('sends a page past the row limit back to page 1 instead of retrying it', async () => {
     const { onRetry, lastSearch } = renderList({
       ok: false,

@@ -1,7 +1,6 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { loadPermissions } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { deleteLocation, getLocation, getLocationHistory, setLocationStatus, updateLocation } from '../../api/locations';
 import { requireAccess } from '../-shared/require-access';
 import { locationParamsSchema } from '../../contract/location-search';
@@ -11,6 +10,7 @@ import { invalidateLocations } from '../-components/locations/invalidate-locatio
 import { LocationNotFound } from '../-components/locations/location-not-found';
 import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
+import { recordOrNotFound } from '../-shared/record-or-not-found';
 
 export const Route = createFileRoute('/_authenticated/edit-location/$locationId')({
   beforeLoad: ({ context }) => requireAccess(context, 'editLocation'),
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/_authenticated/edit-location/$locationId'
     const session = context.permissions;
     const mayBeStale =
       session.featureLevelLocations.canAddLocation && !hasPermission(session.permissions, 'lo', 'edit', [locationId]);
-    try {
+    return recordOrNotFound(async () => {
       const [location, history, current] = await Promise.all([
         getLocation(context.api, locationId, options),
         getLocationHistory(context.api, locationId, options),
@@ -40,10 +40,7 @@ export const Route = createFileRoute('/_authenticated/edit-location/$locationId'
         canEdit: hasPermission(record, 'lo', 'edit', [locationId]),
         canDelete: hasPermission(record, 'lo', 'delete', [locationId]),
       };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
+    });
   },
   notFoundComponent: LocationNotFound,
   errorComponent: ({ error }) => (

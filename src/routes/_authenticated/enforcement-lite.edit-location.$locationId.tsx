@@ -1,6 +1,5 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { ApiError } from '../../api/client';
 import { getLiteLocation, getLiteLocationHistory, updateLiteLocation } from '../../api/enforcement-lite';
 import { requireAccess } from '../-shared/require-access';
 import { liteLocationParamsSchema } from '../../contract/enforcement-lite';
@@ -9,6 +8,7 @@ import { invalidateEnforcementLite } from '../-components/enforcement-lite/inval
 import { LiteNotFound } from '../-components/enforcement-lite/lite-not-found';
 import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
+import { recordOrNotFound } from '../-shared/record-or-not-found';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-location/$locationId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
@@ -17,16 +17,13 @@ export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-loca
     const parsed = z.safeParse(liteLocationParamsSchema, params);
     if (!parsed.success) throw notFound();
     const options = pageLoadOptions(abortController);
-    try {
+    return recordOrNotFound(async () => {
       const [location, history] = await Promise.all([
         getLiteLocation(context.api, parsed.data.locationId, options),
         getLiteLocationHistory(context.api, parsed.data.locationId, options),
       ]);
       return { location, history };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
+    });
   },
   notFoundComponent: () => <LiteNotFound what="lite location" />,
   errorComponent: ({ error }) => (

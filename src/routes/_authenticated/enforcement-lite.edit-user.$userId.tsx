@@ -1,6 +1,5 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { ApiError } from '../../api/client';
 import { getLiteOfficer, getLiteOfficerHistory, listLiteLocationChoices, updateLiteOfficer } from '../../api/enforcement-lite';
 import { requireAccess } from '../-shared/require-access';
 import { liteOfficerParamsSchema } from '../../contract/enforcement-lite';
@@ -9,6 +8,7 @@ import { invalidateEnforcementLite } from '../-components/enforcement-lite/inval
 import { LiteNotFound } from '../-components/enforcement-lite/lite-not-found';
 import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
+import { recordOrNotFound } from '../-shared/record-or-not-found';
 
 export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-user/$userId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
@@ -17,17 +17,14 @@ export const Route = createFileRoute('/_authenticated/enforcement-lite/edit-user
     const parsed = z.safeParse(liteOfficerParamsSchema, params);
     if (!parsed.success) throw notFound();
     const options = pageLoadOptions(abortController);
-    try {
+    return recordOrNotFound(async () => {
       const [officer, history, choices] = await Promise.all([
         getLiteOfficer(context.api, parsed.data.userId, options),
         getLiteOfficerHistory(context.api, parsed.data.userId, options),
         listLiteLocationChoices(context.api, pageLoadOptions(abortController)),
       ]);
       return { officer, history, choices };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
+    });
   },
   notFoundComponent: () => <LiteNotFound what="lite officer" />,
   errorComponent: ({ error }) => (

@@ -1,7 +1,6 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { ApiError } from '../../api/client';
 import { versionConflictOf } from '../../api/error-data';
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from '../../api/promo-codes';
 import { requireAccess } from '../-shared/require-access';
@@ -19,6 +18,7 @@ import { PromoCodeForm } from '../-components/promo-codes/promo-code-form';
 import { PromoCodeHistory } from '../-components/promo-codes/promo-code-history';
 import { PromoCodeSummary } from '../-components/promo-codes/promo-code-summary';
 import { invalidatePromoCodes } from '../-components/promo-codes/invalidate-promo-codes';
+import { recordOrNotFound } from '../-shared/record-or-not-found';
 
 /**
  * Add (`/promo-codes/add`) and edit (`/promo-codes/edit/{promoCodeId}`) a promo code: spec §2's
@@ -37,16 +37,13 @@ export const Route = createFileRoute('/_authenticated/promo-codes/{-$edit}/{-$pr
     }
     const parsed = z.safeParse(canonicalIdParam(), params.promoCodeId);
     if (!parsed.success) throw notFound();
-    try {
+    return recordOrNotFound(async () => {
       const [code, history] = await Promise.all([
         getPromoCode(context.api, parsed.data, options),
         getPromoCodeHistory(context.api, parsed.data, options),
       ]);
       return { code, history, locations };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
+    });
   },
   notFoundComponent: () => (
     <NotFound

@@ -1,6 +1,5 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { ApiError } from '../../api/client';
 import { addTicketNote, decideTicket, refundPayment } from '../../api/refunds';
 import { requireAccess } from '../-shared/require-access';
 import { canonicalIdParam, MAX_BIGINT_ID } from '../../contract/ids';
@@ -9,6 +8,7 @@ import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
 import { NotFound } from '../../ui/not-found';
 import { TicketDetailScreen } from '../-components/refunds/ticket-detail';
+import { recordOrNotFound } from '../-shared/record-or-not-found';
 
 /** One refund ticket (spec §2: /refund-portal/ticket-info/{ticketId}) with its payment, notes, History and actions. */
 export const Route = createFileRoute('/_authenticated/refund-portal/ticket-info/$ticketId')({
@@ -20,16 +20,13 @@ export const Route = createFileRoute('/_authenticated/refund-portal/ticket-info/
     const options = pageLoadOptions(abortController);
     // Imported here, not at the top: the entry chunk carries no refund-portal code (docs/decisions.md).
     const { getTicket, getTicketHistory } = await import('../../api/refunds');
-    try {
+    return recordOrNotFound(async () => {
       const [ticket, history] = await Promise.all([
         getTicket(context.api, ticketId, options),
         getTicketHistory(context.api, ticketId, options),
       ]);
       return { ticket, history };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
+    });
   },
   notFoundComponent: () => (
     <NotFound

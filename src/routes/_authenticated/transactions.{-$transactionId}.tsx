@@ -1,6 +1,5 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { ApiError } from '../../api/client';
 import { openTicket } from '../../api/refunds';
 import { getTransaction, getTransactionHistory } from '../../api/transactions';
 import { hasPermission } from '../../permissions/rules';
@@ -10,6 +9,7 @@ import { transactionParamsSchema, transactionSearchSchema } from '../../contract
 import { pageLoadOptions } from '../../api/page-load';
 import { LoadFailure } from '../../ui/load-failure';
 import { TransactionDetailScreen, TransactionNotFound } from '../-components/transactions/transaction-detail';
+import { recordOrNotFound } from '../-shared/record-or-not-found';
 
 /**
  * One payment (spec §2: /transactions/{transactionId?}). Its search params are the transaction search's, carried
@@ -29,17 +29,14 @@ export const Route = createFileRoute('/_authenticated/transactions/{-$transactio
     if (!parsed.success) throw notFound();
     const { transactionId } = parsed.data;
     const options = pageLoadOptions(abortController);
-    try {
+    return recordOrNotFound(async () => {
       // The payment and its history in parallel; a payment outside the user's locations is a 404 like a missing one.
       const [transaction, history] = await Promise.all([
         getTransaction(context.api, transactionId, options),
         getTransactionHistory(context.api, transactionId, options),
       ]);
       return { transaction, history };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
+    });
   },
   notFoundComponent: () => <TransactionNotFound search={Route.useSearch()} />,
   errorComponent: ({ error }) => (
