@@ -1,13 +1,11 @@
-import { Link } from '@tanstack/react-router';
-import { SectionPage } from '../../../ui/section-page';
+import { NotFound } from '../../../ui/not-found';
 
 export function LiteNotFound({ what }: { what: string }) {
   return (
-    <SectionPage title="Enforcement Lite: not found">
-      <p>There is no {what} at this address.</p>
-      <p>
-        <Link to="/enforcement-lite">Back to Enforcement Lite</Link>
-      </p>
-    </SectionPage>
+    <NotFound
+      title="Enforcement Lite: not found"
+      message={`There is no ${what} at this address.`}
+      back={{ to: '/enforcement-lite', label: 'Back to Enforcement Lite' }}
+    />
   );
 }
