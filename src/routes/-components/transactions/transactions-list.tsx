@@ -88,7 +88,7 @@ export function TransactionsList(props: TransactionsListProps) {
         cell: (row) => <Money cents={row.amount_cents} />,
       },
       { id: 'status', header: 'Status', priority: 2, cell: (row) => PAYMENT_STATUS_LABELS[row.status] },
-      { id: 'phone', header: 'Phone', priority: 3, cell: (row) => maskedPhone(row.phone_last4) },
+      { id: 'phone', header: 'Phone', priority: 2, cell: (row) => maskedPhone(row.phone_last4) },
       { id: 'method', header: 'Method', hiddenByDefault: true, cell: (row) => PAYMENT_METHOD_LABELS[row.payment_method] },
       {
         id: 'expiry',
