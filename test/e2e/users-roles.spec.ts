@@ -180,26 +180,32 @@ test('a role editor holding promo codes at one location cannot grant them elsewh
   }
 });
 
-test('the users list fits at 1280 px; it and the invite form have no accessibility violations at 360 px and on a desktop', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signedIn(page, admin, '/user-config');
-  await expectHeading(page, 'Users');
-  await expect(page.getByRole('table', { name: 'Staff members' })).toBeVisible();
-  // Every column at 1280 px beside the open sidebar, none clipped: the table needs no sideways scroll, and no cell
-  // says UTC.
-  const table = page.getByRole('table', { name: 'Staff members' });
-  await expect(table.getByRole('columnheader')).toHaveText([/Name/, /E-mail/, /Role/, 'Locations', /Status/, /Last sign-in/, 'Actions']);
-  const region = page.getByRole('region', { name: 'Staff members' });
-  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
-  await expect(table).not.toContainText('UTC');
-  await page.getByRole('button', { name: 'Invite user' }).click();
-  await expect.poll(() => new URL(page.url()).search).toBe('?invite=1');
-  await expect(page.getByRole('region', { name: 'Invite a staff member' }).getByLabel('Role', { exact: true })).toBeVisible();
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations, `users at ${width}px`).toEqual([]);
-  }
+// Staff records belong to no location: their times are on the viewer's clock, here a browser in Chicago.
+test.describe('on a browser in Chicago', () => {
+  test.use({ timezoneId: 'America/Chicago' });
+
+  test('the users list fits at 1280 px; it and the invite form have no accessibility violations at 360 px and on a desktop', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signedIn(page, admin, '/user-config');
+    await expectHeading(page, 'Users');
+    await expect(page.getByRole('table', { name: 'Staff members' })).toBeVisible();
+    // Every column at 1280 px beside the open sidebar, none clipped: the table needs no sideways scroll, and sign-in
+    // times read on the viewer's clock (this browser's is Chicago's), not UTC.
+    const table = page.getByRole('table', { name: 'Staff members' });
+    await expect(table.getByRole('columnheader')).toHaveText([/Name/, /E-mail/, /Role/, 'Locations', /Status/, /Last sign-in/, 'Actions']);
+    const region = page.getByRole('region', { name: 'Staff members' });
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(table).toContainText(/\d{1,2}:\d{2} [AP]M C[SD]T/);
+    await expect(table).not.toContainText('UTC');
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?invite=1');
+    await expect(page.getByRole('region', { name: 'Invite a staff member' }).getByLabel('Role', { exact: true })).toBeVisible();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, `users at ${width}px`).toEqual([]);
+    }
+  });
 });
 
 test('a Users edit survives a reload and a copied link', async ({ page, request }) => {
