@@ -115,28 +115,19 @@ export function SettledDashboard({
         </label>
         {range === 'custom' && (
           <>
-            <label className="form-field">
-              <span className="form-label">From</span>
-              <input
-                className="input"
-                type="date"
-                value={custom.from}
-                aria-invalid={customError ? true : undefined}
-                aria-describedby={customError ? customErrorId : undefined}
-                onChange={(event) => setCustom({ ...custom, from: event.target.value })}
-              />
-            </label>
-            <label className="form-field">
-              <span className="form-label">To</span>
-              <input
-                className="input"
-                type="date"
-                value={custom.to}
-                aria-invalid={customError ? true : undefined}
-                aria-describedby={customError ? customErrorId : undefined}
-                onChange={(event) => setCustom({ ...custom, to: event.target.value })}
-              />
-            </label>
+            {(['from', 'to'] as const).map((end) => (
+              <label key={end} className="form-field">
+                <span className="form-label">{end === 'from' ? 'From' : 'To'}</span>
+                <input
+                  className="input"
+                  type="date"
+                  value={custom[end]}
+                  aria-invalid={customError ? true : undefined}
+                  aria-describedby={customError ? customErrorId : undefined}
+                  onChange={(event) => setCustom({ ...custom, [end]: event.target.value })}
+                />
+              </label>
+            ))}
             <button type="submit" className="button">
               Apply
             </button>

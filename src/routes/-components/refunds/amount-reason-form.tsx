@@ -16,7 +16,7 @@ export interface AmountReasonFormProps {
   submitLabel: string;
   sendingLabel: string;
   /**
-   * Runs the action with the parsed amount (cents) and reason; rejects to report a failure (a 400's field errors are
+   * Runs the action with the parsed amount in cents and the reason; rejects to report a failure (a 400's field errors are
    * placed at the fields, anything else is said above the button). Nothing typed is cleared by a failure.
    */
   onSubmit: (amountCents: number, reason: string) => Promise<void>;
