@@ -35,40 +35,37 @@ const noAppFromRoutes = {
     'from src/routes/-shared (guards, list helpers, navigation, session and enforcement contexts).',
 };
 
-// A section is the unit (docs/sections.md): its screens import the kit (src/ui), the contract, the API and
-// src/routes/-shared, never another section's screens. The refund portal's tickets and transaction screens are one
-// section. Each section's folder is restricted from every other section's folder.
-const SECTION_FOLDERS = {
-  dashboards: ['dashboards'],
-  'database-copy': ['database-copy'],
-  enforcement: ['enforcement'],
-  'enforcement-lite': ['enforcement-lite'],
-  locations: ['locations'],
-  mailing: ['mailing'],
-  'promo-codes': ['promo-codes'],
-  rates: ['rates'],
-  'refund-portal': ['refunds', 'transactions'],
-  roles: ['roles'],
-  users: ['users'],
-};
-const sectionRules = Object.entries(SECTION_FOLDERS).map(([section, folders]) => {
-  const others = Object.entries(SECTION_FOLDERS)
-    .filter(([other]) => other !== section)
-    .flatMap(([, otherFolders]) => otherFolders);
-  return restrict(
-    folders.map((folder) => `src/routes/-components/${folder}/**`),
+// A section is the unit (docs/sections.md): one route group folder, `src/routes/_authenticated/(<section>)/`, holds its
+// route files and, in `-components/`, its screens. They import the kit (src/ui), the contract, the API and
+// src/routes/-shared, never another section's folder.
+const SECTIONS = [
+  'dashboards',
+  'database-copy',
+  'enforcement',
+  'enforcement-lite',
+  'locations',
+  'mailing',
+  'promo-codes',
+  'rates',
+  'refund-portal',
+  'roles',
+  'users',
+];
+const sectionRules = SECTIONS.map((section) =>
+  restrict(
+    [`src/routes/_authenticated/(${section})/**`],
     [
       noServerOrTests,
       noAppFromRoutes,
       {
-        // Specifiers as written: a sibling folder (`../locations/…`) or any path through -components/<folder>/.
-        group: others.flatMap((folder) => [`../${folder}/*`, `**/-components/${folder}/*`]),
-        message: `The ${section} section imports the section kit (src/ui) and src/routes/-shared, never another section's screens.`,
+        // Specifiers as written: any relative path through another section's group folder.
+        group: SECTIONS.filter((other) => other !== section).map((other) => `**/(${other})/**`),
+        message: `The ${section} section imports the section kit (src/ui) and src/routes/-shared, never another section's folder.`,
       },
     ],
     classicZod,
-  );
-});
+  ),
+);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-e2e', 'src/routeTree.gen.ts', 'test-results', 'bench/results', '.data'] },

@@ -111,7 +111,7 @@ const DEV_SERVER_DENY = [
  * page component and its pending view share a chunk because the pending view is the same page without data.
  */
 function adminRouteSplit({ routeId }: { routeId: string }) {
-  const officerOrShell = routeId === '/_authenticated/list' || !routeId.startsWith('/_authenticated/');
+  const officerOrShell = routeId === '/_authenticated/(enforcement)/list' || !routeId.startsWith('/_authenticated/');
   if (officerOrShell) return undefined;
   return [['loader'], ['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']] as Array<
     Array<'loader' | 'component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent'>

@@ -2,7 +2,7 @@
  * Enforcement screen benchmark (`npm run bench:screen`), in headless Chromium:
  *
  * 1. Keystroke → results painted. A bench page (bench/pages/screen.page.tsx) mounts the real PlateSearch of /list
- *    (src/routes/-components/enforcement/, in the app's stylesheet, below SyncStatusLine as on /list) on the real enforcement
+ *    (src/routes/_authenticated/(enforcement)/-components/, in the app's stylesheet, below SyncStatusLine as on /list) on the real enforcement
  *    worker (src/worker/enforcement.worker.ts through Comlink), after that worker has synced 500,000 records (100,000
  *    per type) from the reference API started in this process (server/testing/benchmark-api.ts) as the demo officer,
  *    and flushed them into its tables. With the page's CPU throttled 4× over CDP (`Emulation.setCPUThrottlingRate`,
@@ -43,7 +43,7 @@ import { SYNC_PAGE_SIZE, SYNC_TYPES } from '../src/contract/enforcement';
 import { flag, option } from './lib/cli';
 import { calibrateServedCounts } from './lib/served-records';
 import { SEARCH_CATEGORIES } from '../src/worker/enforcement-worker-api';
-import { FIRST_PAINT_ROWS } from '../src/routes/-components/enforcement/search-results';
+import { FIRST_PAINT_ROWS } from '../src/routes/_authenticated/(enforcement)/-components/search-results';
 import { splitRecords } from '../server/db/seed/enforcement-data';
 import { demoAccount } from '../server/db/seed/demo-accounts';
 import { DEMO_LOCATIONS } from '../server/db/seed/demo-locations';

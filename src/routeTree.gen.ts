@@ -11,32 +11,32 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
-import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
-import { Route as AuthenticatedDatabaseCopyRouteImport } from './routes/_authenticated/database-copy'
-import { Route as AuthenticatedListRouteImport } from './routes/_authenticated/list'
-import { Route as AuthenticatedLocationsRouteImport } from './routes/_authenticated/locations'
-import { Route as AuthenticatedMailingRouteImport } from './routes/_authenticated/mailing'
-import { Route as AuthenticatedRateConfigRouteImport } from './routes/_authenticated/rate-config'
-import { Route as AuthenticatedRateSelectionRouteImport } from './routes/_authenticated/rate-selection'
-import { Route as AuthenticatedRoleConfigRouteImport } from './routes/_authenticated/role-Config'
-import { Route as AuthenticatedSettledDashboardRouteImport } from './routes/_authenticated/settled-dashboard'
-import { Route as AuthenticatedUserConfigRouteImport } from './routes/_authenticated/user-config'
-import { Route as AuthenticatedAddLocationIndexRouteImport } from './routes/_authenticated/add-location.index'
-import { Route as AuthenticatedAddLocationSuccessRouteImport } from './routes/_authenticated/add-location.success'
-import { Route as AuthenticatedEditLocationLocationIdRouteImport } from './routes/_authenticated/edit-location.$locationId'
-import { Route as AuthenticatedEnforcementLiteIndexRouteImport } from './routes/_authenticated/enforcement-lite.index'
-import { Route as AuthenticatedEnforcementLiteAddLocationRouteImport } from './routes/_authenticated/enforcement-lite.add-location'
-import { Route as AuthenticatedEnforcementLiteAddUserRouteImport } from './routes/_authenticated/enforcement-lite.add-user'
-import { Route as AuthenticatedPromoCodesIndexRouteImport } from './routes/_authenticated/promo-codes.index'
-import { Route as AuthenticatedRatesIndexRouteImport } from './routes/_authenticated/rates.index'
-import { Route as AuthenticatedRefundPortalIndexRouteImport } from './routes/_authenticated/refund-portal.index'
-import { Route as AuthenticatedRefundPortalTransactionsRouteImport } from './routes/_authenticated/refund-portal.transactions'
-import { Route as AuthenticatedTransactionsChar123TransactionIdChar125RouteImport } from './routes/_authenticated/transactions.{-$transactionId}'
-import { Route as AuthenticatedEnforcementLiteEditLocationLocationIdRouteImport } from './routes/_authenticated/enforcement-lite.edit-location.$locationId'
-import { Route as AuthenticatedEnforcementLiteEditUserUserIdRouteImport } from './routes/_authenticated/enforcement-lite.edit-user.$userId'
-import { Route as AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125RouteImport } from './routes/_authenticated/promo-codes.{-$edit}.{-$promoCodeId}'
-import { Route as AuthenticatedRefundPortalTicketInfoTicketIdRouteImport } from './routes/_authenticated/refund-portal.ticket-info.$ticketId'
-import { Route as AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125RouteImport } from './routes/_authenticated/rates.changes.edit.{-$locationId}.{-$rateId}.{-$currentRsId}'
+import { Route as AuthenticateddashboardsIndexRouteImport } from './routes/_authenticated/(dashboards)/index'
+import { Route as AuthenticateddashboardsSettledDashboardRouteImport } from './routes/_authenticated/(dashboards)/settled-dashboard'
+import { Route as AuthenticateddatabaseCopyDatabaseCopyRouteImport } from './routes/_authenticated/(database-copy)/database-copy'
+import { Route as AuthenticatedenforcementListRouteImport } from './routes/_authenticated/(enforcement)/list'
+import { Route as AuthenticatedlocationsLocationsRouteImport } from './routes/_authenticated/(locations)/locations'
+import { Route as AuthenticatedmailingMailingRouteImport } from './routes/_authenticated/(mailing)/mailing'
+import { Route as AuthenticatedratesRateConfigRouteImport } from './routes/_authenticated/(rates)/rate-config'
+import { Route as AuthenticatedratesRateSelectionRouteImport } from './routes/_authenticated/(rates)/rate-selection'
+import { Route as AuthenticatedrolesRoleConfigRouteImport } from './routes/_authenticated/(roles)/role-Config'
+import { Route as AuthenticatedusersUserConfigRouteImport } from './routes/_authenticated/(users)/user-config'
+import { Route as AuthenticatedenforcementLiteEnforcementLiteIndexRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.index'
+import { Route as AuthenticatedenforcementLiteEnforcementLiteAddLocationRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.add-location'
+import { Route as AuthenticatedenforcementLiteEnforcementLiteAddUserRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.add-user'
+import { Route as AuthenticatedlocationsAddLocationIndexRouteImport } from './routes/_authenticated/(locations)/add-location.index'
+import { Route as AuthenticatedlocationsAddLocationSuccessRouteImport } from './routes/_authenticated/(locations)/add-location.success'
+import { Route as AuthenticatedlocationsEditLocationLocationIdRouteImport } from './routes/_authenticated/(locations)/edit-location.$locationId'
+import { Route as AuthenticatedpromoCodesPromoCodesIndexRouteImport } from './routes/_authenticated/(promo-codes)/promo-codes.index'
+import { Route as AuthenticatedratesRatesIndexRouteImport } from './routes/_authenticated/(rates)/rates.index'
+import { Route as AuthenticatedrefundPortalRefundPortalIndexRouteImport } from './routes/_authenticated/(refund-portal)/refund-portal.index'
+import { Route as AuthenticatedrefundPortalRefundPortalTransactionsRouteImport } from './routes/_authenticated/(refund-portal)/refund-portal.transactions'
+import { Route as AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125RouteImport } from './routes/_authenticated/(refund-portal)/transactions.{-$transactionId}'
+import { Route as AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.edit-location.$locationId'
+import { Route as AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.edit-user.$userId'
+import { Route as AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125RouteImport } from './routes/_authenticated/(promo-codes)/promo-codes.{-$edit}.{-$promoCodeId}'
+import { Route as AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRouteImport } from './routes/_authenticated/(refund-portal)/refund-portal.ticket-info.$ticketId'
+import { Route as AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125RouteImport } from './routes/_authenticated/(rates)/rates.changes.edit.{-$locationId}.{-$rateId}.{-$currentRsId}'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -47,253 +47,266 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedDatabaseCopyRoute =
-  AuthenticatedDatabaseCopyRouteImport.update({
-    id: '/database-copy',
-    path: '/database-copy',
+const AuthenticateddashboardsIndexRoute =
+  AuthenticateddashboardsIndexRouteImport.update({
+    id: '/(dashboards)/',
+    path: '/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedListRoute = AuthenticatedListRouteImport.update({
-  id: '/list',
-  path: '/list',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedLocationsRoute = AuthenticatedLocationsRouteImport.update({
-  id: '/locations',
-  path: '/locations',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedMailingRoute = AuthenticatedMailingRouteImport.update({
-  id: '/mailing',
-  path: '/mailing',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedRateConfigRoute = AuthenticatedRateConfigRouteImport.update({
-  id: '/rate-config',
-  path: '/rate-config',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedRateSelectionRoute =
-  AuthenticatedRateSelectionRouteImport.update({
-    id: '/rate-selection',
-    path: '/rate-selection',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedRoleConfigRoute = AuthenticatedRoleConfigRouteImport.update({
-  id: '/role-Config',
-  path: '/role-Config',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedSettledDashboardRoute =
-  AuthenticatedSettledDashboardRouteImport.update({
-    id: '/settled-dashboard',
+const AuthenticateddashboardsSettledDashboardRoute =
+  AuthenticateddashboardsSettledDashboardRouteImport.update({
+    id: '/(dashboards)/settled-dashboard',
     path: '/settled-dashboard',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedUserConfigRoute = AuthenticatedUserConfigRouteImport.update({
-  id: '/user-config',
-  path: '/user-config',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedAddLocationIndexRoute =
-  AuthenticatedAddLocationIndexRouteImport.update({
-    id: '/add-location/',
-    path: '/add-location/',
+const AuthenticateddatabaseCopyDatabaseCopyRoute =
+  AuthenticateddatabaseCopyDatabaseCopyRouteImport.update({
+    id: '/(database-copy)/database-copy',
+    path: '/database-copy',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedAddLocationSuccessRoute =
-  AuthenticatedAddLocationSuccessRouteImport.update({
-    id: '/add-location/success',
-    path: '/add-location/success',
+const AuthenticatedenforcementListRoute =
+  AuthenticatedenforcementListRouteImport.update({
+    id: '/(enforcement)/list',
+    path: '/list',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedEditLocationLocationIdRoute =
-  AuthenticatedEditLocationLocationIdRouteImport.update({
-    id: '/edit-location/$locationId',
-    path: '/edit-location/$locationId',
+const AuthenticatedlocationsLocationsRoute =
+  AuthenticatedlocationsLocationsRouteImport.update({
+    id: '/(locations)/locations',
+    path: '/locations',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedEnforcementLiteIndexRoute =
-  AuthenticatedEnforcementLiteIndexRouteImport.update({
-    id: '/enforcement-lite/',
+const AuthenticatedmailingMailingRoute =
+  AuthenticatedmailingMailingRouteImport.update({
+    id: '/(mailing)/mailing',
+    path: '/mailing',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedratesRateConfigRoute =
+  AuthenticatedratesRateConfigRouteImport.update({
+    id: '/(rates)/rate-config',
+    path: '/rate-config',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedratesRateSelectionRoute =
+  AuthenticatedratesRateSelectionRouteImport.update({
+    id: '/(rates)/rate-selection',
+    path: '/rate-selection',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedrolesRoleConfigRoute =
+  AuthenticatedrolesRoleConfigRouteImport.update({
+    id: '/(roles)/role-Config',
+    path: '/role-Config',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedusersUserConfigRoute =
+  AuthenticatedusersUserConfigRouteImport.update({
+    id: '/(users)/user-config',
+    path: '/user-config',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedenforcementLiteEnforcementLiteIndexRoute =
+  AuthenticatedenforcementLiteEnforcementLiteIndexRouteImport.update({
+    id: '/(enforcement-lite)/enforcement-lite/',
     path: '/enforcement-lite/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedEnforcementLiteAddLocationRoute =
-  AuthenticatedEnforcementLiteAddLocationRouteImport.update({
-    id: '/enforcement-lite/add-location',
+const AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute =
+  AuthenticatedenforcementLiteEnforcementLiteAddLocationRouteImport.update({
+    id: '/(enforcement-lite)/enforcement-lite/add-location',
     path: '/enforcement-lite/add-location',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedEnforcementLiteAddUserRoute =
-  AuthenticatedEnforcementLiteAddUserRouteImport.update({
-    id: '/enforcement-lite/add-user',
+const AuthenticatedenforcementLiteEnforcementLiteAddUserRoute =
+  AuthenticatedenforcementLiteEnforcementLiteAddUserRouteImport.update({
+    id: '/(enforcement-lite)/enforcement-lite/add-user',
     path: '/enforcement-lite/add-user',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedPromoCodesIndexRoute =
-  AuthenticatedPromoCodesIndexRouteImport.update({
-    id: '/promo-codes/',
+const AuthenticatedlocationsAddLocationIndexRoute =
+  AuthenticatedlocationsAddLocationIndexRouteImport.update({
+    id: '/(locations)/add-location/',
+    path: '/add-location/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedlocationsAddLocationSuccessRoute =
+  AuthenticatedlocationsAddLocationSuccessRouteImport.update({
+    id: '/(locations)/add-location/success',
+    path: '/add-location/success',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedlocationsEditLocationLocationIdRoute =
+  AuthenticatedlocationsEditLocationLocationIdRouteImport.update({
+    id: '/(locations)/edit-location/$locationId',
+    path: '/edit-location/$locationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedpromoCodesPromoCodesIndexRoute =
+  AuthenticatedpromoCodesPromoCodesIndexRouteImport.update({
+    id: '/(promo-codes)/promo-codes/',
     path: '/promo-codes/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedRatesIndexRoute = AuthenticatedRatesIndexRouteImport.update({
-  id: '/rates/',
-  path: '/rates/',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedRefundPortalIndexRoute =
-  AuthenticatedRefundPortalIndexRouteImport.update({
-    id: '/refund-portal/',
+const AuthenticatedratesRatesIndexRoute =
+  AuthenticatedratesRatesIndexRouteImport.update({
+    id: '/(rates)/rates/',
+    path: '/rates/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedrefundPortalRefundPortalIndexRoute =
+  AuthenticatedrefundPortalRefundPortalIndexRouteImport.update({
+    id: '/(refund-portal)/refund-portal/',
     path: '/refund-portal/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedRefundPortalTransactionsRoute =
-  AuthenticatedRefundPortalTransactionsRouteImport.update({
-    id: '/refund-portal/transactions',
+const AuthenticatedrefundPortalRefundPortalTransactionsRoute =
+  AuthenticatedrefundPortalRefundPortalTransactionsRouteImport.update({
+    id: '/(refund-portal)/refund-portal/transactions',
     path: '/refund-portal/transactions',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedTransactionsChar123TransactionIdChar125Route =
-  AuthenticatedTransactionsChar123TransactionIdChar125RouteImport.update({
-    id: '/transactions/{-$transactionId}',
-    path: '/transactions/{-$transactionId}',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedEnforcementLiteEditLocationLocationIdRoute =
-  AuthenticatedEnforcementLiteEditLocationLocationIdRouteImport.update({
-    id: '/enforcement-lite/edit-location/$locationId',
-    path: '/enforcement-lite/edit-location/$locationId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedEnforcementLiteEditUserUserIdRoute =
-  AuthenticatedEnforcementLiteEditUserUserIdRouteImport.update({
-    id: '/enforcement-lite/edit-user/$userId',
+const AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route =
+  AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125RouteImport.update(
+    {
+      id: '/(refund-portal)/transactions/{-$transactionId}',
+      path: '/transactions/{-$transactionId}',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
+const AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute =
+  AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRouteImport.update(
+    {
+      id: '/(enforcement-lite)/enforcement-lite/edit-location/$locationId',
+      path: '/enforcement-lite/edit-location/$locationId',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
+const AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute =
+  AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRouteImport.update({
+    id: '/(enforcement-lite)/enforcement-lite/edit-user/$userId',
     path: '/enforcement-lite/edit-user/$userId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route =
-  AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125RouteImport.update(
+const AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route =
+  AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125RouteImport.update(
     {
-      id: '/promo-codes/{-$edit}/{-$promoCodeId}',
+      id: '/(promo-codes)/promo-codes/{-$edit}/{-$promoCodeId}',
       path: '/promo-codes/{-$edit}/{-$promoCodeId}',
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   )
-const AuthenticatedRefundPortalTicketInfoTicketIdRoute =
-  AuthenticatedRefundPortalTicketInfoTicketIdRouteImport.update({
-    id: '/refund-portal/ticket-info/$ticketId',
+const AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute =
+  AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRouteImport.update({
+    id: '/(refund-portal)/refund-portal/ticket-info/$ticketId',
     path: '/refund-portal/ticket-info/$ticketId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route =
-  AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125RouteImport.update(
+const AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route =
+  AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125RouteImport.update(
     {
-      id: '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}',
+      id: '/(rates)/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}',
       path: '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}',
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   )
 
 export interface FileRoutesByFullPath {
-  '/': typeof AuthenticatedIndexRoute
+  '/': typeof AuthenticateddashboardsIndexRoute
   '/login': typeof LoginRoute
-  '/database-copy': typeof AuthenticatedDatabaseCopyRoute
-  '/list': typeof AuthenticatedListRoute
-  '/locations': typeof AuthenticatedLocationsRoute
-  '/mailing': typeof AuthenticatedMailingRoute
-  '/rate-config': typeof AuthenticatedRateConfigRoute
-  '/rate-selection': typeof AuthenticatedRateSelectionRoute
-  '/role-Config': typeof AuthenticatedRoleConfigRoute
-  '/settled-dashboard': typeof AuthenticatedSettledDashboardRoute
-  '/user-config': typeof AuthenticatedUserConfigRoute
-  '/add-location/success': typeof AuthenticatedAddLocationSuccessRoute
-  '/edit-location/$locationId': typeof AuthenticatedEditLocationLocationIdRoute
-  '/enforcement-lite/add-location': typeof AuthenticatedEnforcementLiteAddLocationRoute
-  '/enforcement-lite/add-user': typeof AuthenticatedEnforcementLiteAddUserRoute
-  '/refund-portal/transactions': typeof AuthenticatedRefundPortalTransactionsRoute
-  '/transactions/{-$transactionId}': typeof AuthenticatedTransactionsChar123TransactionIdChar125Route
-  '/add-location/': typeof AuthenticatedAddLocationIndexRoute
-  '/enforcement-lite/': typeof AuthenticatedEnforcementLiteIndexRoute
-  '/promo-codes/': typeof AuthenticatedPromoCodesIndexRoute
-  '/rates/': typeof AuthenticatedRatesIndexRoute
-  '/refund-portal/': typeof AuthenticatedRefundPortalIndexRoute
-  '/enforcement-lite/edit-location/$locationId': typeof AuthenticatedEnforcementLiteEditLocationLocationIdRoute
-  '/enforcement-lite/edit-user/$userId': typeof AuthenticatedEnforcementLiteEditUserUserIdRoute
-  '/promo-codes/{-$edit}/{-$promoCodeId}': typeof AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
-  '/refund-portal/ticket-info/$ticketId': typeof AuthenticatedRefundPortalTicketInfoTicketIdRoute
-  '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': typeof AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
+  '/settled-dashboard': typeof AuthenticateddashboardsSettledDashboardRoute
+  '/database-copy': typeof AuthenticateddatabaseCopyDatabaseCopyRoute
+  '/list': typeof AuthenticatedenforcementListRoute
+  '/locations': typeof AuthenticatedlocationsLocationsRoute
+  '/mailing': typeof AuthenticatedmailingMailingRoute
+  '/rate-config': typeof AuthenticatedratesRateConfigRoute
+  '/rate-selection': typeof AuthenticatedratesRateSelectionRoute
+  '/role-Config': typeof AuthenticatedrolesRoleConfigRoute
+  '/user-config': typeof AuthenticatedusersUserConfigRoute
+  '/enforcement-lite/add-location': typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
+  '/enforcement-lite/add-user': typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
+  '/add-location/success': typeof AuthenticatedlocationsAddLocationSuccessRoute
+  '/edit-location/$locationId': typeof AuthenticatedlocationsEditLocationLocationIdRoute
+  '/refund-portal/transactions': typeof AuthenticatedrefundPortalRefundPortalTransactionsRoute
+  '/transactions/{-$transactionId}': typeof AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route
+  '/enforcement-lite/': typeof AuthenticatedenforcementLiteEnforcementLiteIndexRoute
+  '/add-location/': typeof AuthenticatedlocationsAddLocationIndexRoute
+  '/promo-codes/': typeof AuthenticatedpromoCodesPromoCodesIndexRoute
+  '/rates/': typeof AuthenticatedratesRatesIndexRoute
+  '/refund-portal/': typeof AuthenticatedrefundPortalRefundPortalIndexRoute
+  '/enforcement-lite/edit-location/$locationId': typeof AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute
+  '/enforcement-lite/edit-user/$userId': typeof AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute
+  '/promo-codes/{-$edit}/{-$promoCodeId}': typeof AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
+  '/refund-portal/ticket-info/$ticketId': typeof AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute
+  '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': typeof AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
-  '/database-copy': typeof AuthenticatedDatabaseCopyRoute
-  '/list': typeof AuthenticatedListRoute
-  '/locations': typeof AuthenticatedLocationsRoute
-  '/mailing': typeof AuthenticatedMailingRoute
-  '/rate-config': typeof AuthenticatedRateConfigRoute
-  '/rate-selection': typeof AuthenticatedRateSelectionRoute
-  '/role-Config': typeof AuthenticatedRoleConfigRoute
-  '/settled-dashboard': typeof AuthenticatedSettledDashboardRoute
-  '/user-config': typeof AuthenticatedUserConfigRoute
-  '/': typeof AuthenticatedIndexRoute
-  '/add-location/success': typeof AuthenticatedAddLocationSuccessRoute
-  '/edit-location/$locationId': typeof AuthenticatedEditLocationLocationIdRoute
-  '/enforcement-lite/add-location': typeof AuthenticatedEnforcementLiteAddLocationRoute
-  '/enforcement-lite/add-user': typeof AuthenticatedEnforcementLiteAddUserRoute
-  '/refund-portal/transactions': typeof AuthenticatedRefundPortalTransactionsRoute
-  '/transactions/{-$transactionId}': typeof AuthenticatedTransactionsChar123TransactionIdChar125Route
-  '/add-location': typeof AuthenticatedAddLocationIndexRoute
-  '/enforcement-lite': typeof AuthenticatedEnforcementLiteIndexRoute
-  '/promo-codes': typeof AuthenticatedPromoCodesIndexRoute
-  '/rates': typeof AuthenticatedRatesIndexRoute
-  '/refund-portal': typeof AuthenticatedRefundPortalIndexRoute
-  '/enforcement-lite/edit-location/$locationId': typeof AuthenticatedEnforcementLiteEditLocationLocationIdRoute
-  '/enforcement-lite/edit-user/$userId': typeof AuthenticatedEnforcementLiteEditUserUserIdRoute
-  '/promo-codes/{-$edit}/{-$promoCodeId}': typeof AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
-  '/refund-portal/ticket-info/$ticketId': typeof AuthenticatedRefundPortalTicketInfoTicketIdRoute
-  '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': typeof AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
+  '/settled-dashboard': typeof AuthenticateddashboardsSettledDashboardRoute
+  '/database-copy': typeof AuthenticateddatabaseCopyDatabaseCopyRoute
+  '/list': typeof AuthenticatedenforcementListRoute
+  '/locations': typeof AuthenticatedlocationsLocationsRoute
+  '/mailing': typeof AuthenticatedmailingMailingRoute
+  '/rate-config': typeof AuthenticatedratesRateConfigRoute
+  '/rate-selection': typeof AuthenticatedratesRateSelectionRoute
+  '/role-Config': typeof AuthenticatedrolesRoleConfigRoute
+  '/user-config': typeof AuthenticatedusersUserConfigRoute
+  '/': typeof AuthenticateddashboardsIndexRoute
+  '/enforcement-lite/add-location': typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
+  '/enforcement-lite/add-user': typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
+  '/add-location/success': typeof AuthenticatedlocationsAddLocationSuccessRoute
+  '/edit-location/$locationId': typeof AuthenticatedlocationsEditLocationLocationIdRoute
+  '/refund-portal/transactions': typeof AuthenticatedrefundPortalRefundPortalTransactionsRoute
+  '/transactions/{-$transactionId}': typeof AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route
+  '/enforcement-lite': typeof AuthenticatedenforcementLiteEnforcementLiteIndexRoute
+  '/add-location': typeof AuthenticatedlocationsAddLocationIndexRoute
+  '/promo-codes': typeof AuthenticatedpromoCodesPromoCodesIndexRoute
+  '/rates': typeof AuthenticatedratesRatesIndexRoute
+  '/refund-portal': typeof AuthenticatedrefundPortalRefundPortalIndexRoute
+  '/enforcement-lite/edit-location/$locationId': typeof AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute
+  '/enforcement-lite/edit-user/$userId': typeof AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute
+  '/promo-codes/{-$edit}/{-$promoCodeId}': typeof AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
+  '/refund-portal/ticket-info/$ticketId': typeof AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute
+  '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': typeof AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/login': typeof LoginRoute
-  '/_authenticated/database-copy': typeof AuthenticatedDatabaseCopyRoute
-  '/_authenticated/list': typeof AuthenticatedListRoute
-  '/_authenticated/locations': typeof AuthenticatedLocationsRoute
-  '/_authenticated/mailing': typeof AuthenticatedMailingRoute
-  '/_authenticated/rate-config': typeof AuthenticatedRateConfigRoute
-  '/_authenticated/rate-selection': typeof AuthenticatedRateSelectionRoute
-  '/_authenticated/role-Config': typeof AuthenticatedRoleConfigRoute
-  '/_authenticated/settled-dashboard': typeof AuthenticatedSettledDashboardRoute
-  '/_authenticated/user-config': typeof AuthenticatedUserConfigRoute
-  '/_authenticated/': typeof AuthenticatedIndexRoute
-  '/_authenticated/add-location/success': typeof AuthenticatedAddLocationSuccessRoute
-  '/_authenticated/edit-location/$locationId': typeof AuthenticatedEditLocationLocationIdRoute
-  '/_authenticated/enforcement-lite/add-location': typeof AuthenticatedEnforcementLiteAddLocationRoute
-  '/_authenticated/enforcement-lite/add-user': typeof AuthenticatedEnforcementLiteAddUserRoute
-  '/_authenticated/refund-portal/transactions': typeof AuthenticatedRefundPortalTransactionsRoute
-  '/_authenticated/transactions/{-$transactionId}': typeof AuthenticatedTransactionsChar123TransactionIdChar125Route
-  '/_authenticated/add-location/': typeof AuthenticatedAddLocationIndexRoute
-  '/_authenticated/enforcement-lite/': typeof AuthenticatedEnforcementLiteIndexRoute
-  '/_authenticated/promo-codes/': typeof AuthenticatedPromoCodesIndexRoute
-  '/_authenticated/rates/': typeof AuthenticatedRatesIndexRoute
-  '/_authenticated/refund-portal/': typeof AuthenticatedRefundPortalIndexRoute
-  '/_authenticated/enforcement-lite/edit-location/$locationId': typeof AuthenticatedEnforcementLiteEditLocationLocationIdRoute
-  '/_authenticated/enforcement-lite/edit-user/$userId': typeof AuthenticatedEnforcementLiteEditUserUserIdRoute
-  '/_authenticated/promo-codes/{-$edit}/{-$promoCodeId}': typeof AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
-  '/_authenticated/refund-portal/ticket-info/$ticketId': typeof AuthenticatedRefundPortalTicketInfoTicketIdRoute
-  '/_authenticated/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': typeof AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
+  '/_authenticated/(dashboards)/settled-dashboard': typeof AuthenticateddashboardsSettledDashboardRoute
+  '/_authenticated/(database-copy)/database-copy': typeof AuthenticateddatabaseCopyDatabaseCopyRoute
+  '/_authenticated/(enforcement)/list': typeof AuthenticatedenforcementListRoute
+  '/_authenticated/(locations)/locations': typeof AuthenticatedlocationsLocationsRoute
+  '/_authenticated/(mailing)/mailing': typeof AuthenticatedmailingMailingRoute
+  '/_authenticated/(rates)/rate-config': typeof AuthenticatedratesRateConfigRoute
+  '/_authenticated/(rates)/rate-selection': typeof AuthenticatedratesRateSelectionRoute
+  '/_authenticated/(roles)/role-Config': typeof AuthenticatedrolesRoleConfigRoute
+  '/_authenticated/(users)/user-config': typeof AuthenticatedusersUserConfigRoute
+  '/_authenticated/(dashboards)/': typeof AuthenticateddashboardsIndexRoute
+  '/_authenticated/(enforcement-lite)/enforcement-lite/add-location': typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
+  '/_authenticated/(enforcement-lite)/enforcement-lite/add-user': typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
+  '/_authenticated/(locations)/add-location/success': typeof AuthenticatedlocationsAddLocationSuccessRoute
+  '/_authenticated/(locations)/edit-location/$locationId': typeof AuthenticatedlocationsEditLocationLocationIdRoute
+  '/_authenticated/(refund-portal)/refund-portal/transactions': typeof AuthenticatedrefundPortalRefundPortalTransactionsRoute
+  '/_authenticated/(refund-portal)/transactions/{-$transactionId}': typeof AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route
+  '/_authenticated/(enforcement-lite)/enforcement-lite/': typeof AuthenticatedenforcementLiteEnforcementLiteIndexRoute
+  '/_authenticated/(locations)/add-location/': typeof AuthenticatedlocationsAddLocationIndexRoute
+  '/_authenticated/(promo-codes)/promo-codes/': typeof AuthenticatedpromoCodesPromoCodesIndexRoute
+  '/_authenticated/(rates)/rates/': typeof AuthenticatedratesRatesIndexRoute
+  '/_authenticated/(refund-portal)/refund-portal/': typeof AuthenticatedrefundPortalRefundPortalIndexRoute
+  '/_authenticated/(enforcement-lite)/enforcement-lite/edit-location/$locationId': typeof AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute
+  '/_authenticated/(enforcement-lite)/enforcement-lite/edit-user/$userId': typeof AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute
+  '/_authenticated/(promo-codes)/promo-codes/{-$edit}/{-$promoCodeId}': typeof AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
+  '/_authenticated/(refund-portal)/refund-portal/ticket-info/$ticketId': typeof AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute
+  '/_authenticated/(rates)/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': typeof AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/login'
+    | '/settled-dashboard'
     | '/database-copy'
     | '/list'
     | '/locations'
@@ -301,16 +314,15 @@ export interface FileRouteTypes {
     | '/rate-config'
     | '/rate-selection'
     | '/role-Config'
-    | '/settled-dashboard'
     | '/user-config'
-    | '/add-location/success'
-    | '/edit-location/$locationId'
     | '/enforcement-lite/add-location'
     | '/enforcement-lite/add-user'
+    | '/add-location/success'
+    | '/edit-location/$locationId'
     | '/refund-portal/transactions'
     | '/transactions/{-$transactionId}'
-    | '/add-location/'
     | '/enforcement-lite/'
+    | '/add-location/'
     | '/promo-codes/'
     | '/rates/'
     | '/refund-portal/'
@@ -322,6 +334,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/settled-dashboard'
     | '/database-copy'
     | '/list'
     | '/locations'
@@ -329,17 +342,16 @@ export interface FileRouteTypes {
     | '/rate-config'
     | '/rate-selection'
     | '/role-Config'
-    | '/settled-dashboard'
     | '/user-config'
     | '/'
-    | '/add-location/success'
-    | '/edit-location/$locationId'
     | '/enforcement-lite/add-location'
     | '/enforcement-lite/add-user'
+    | '/add-location/success'
+    | '/edit-location/$locationId'
     | '/refund-portal/transactions'
     | '/transactions/{-$transactionId}'
-    | '/add-location'
     | '/enforcement-lite'
+    | '/add-location'
     | '/promo-codes'
     | '/rates'
     | '/refund-portal'
@@ -352,32 +364,32 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_authenticated'
     | '/login'
-    | '/_authenticated/database-copy'
-    | '/_authenticated/list'
-    | '/_authenticated/locations'
-    | '/_authenticated/mailing'
-    | '/_authenticated/rate-config'
-    | '/_authenticated/rate-selection'
-    | '/_authenticated/role-Config'
-    | '/_authenticated/settled-dashboard'
-    | '/_authenticated/user-config'
-    | '/_authenticated/'
-    | '/_authenticated/add-location/success'
-    | '/_authenticated/edit-location/$locationId'
-    | '/_authenticated/enforcement-lite/add-location'
-    | '/_authenticated/enforcement-lite/add-user'
-    | '/_authenticated/refund-portal/transactions'
-    | '/_authenticated/transactions/{-$transactionId}'
-    | '/_authenticated/add-location/'
-    | '/_authenticated/enforcement-lite/'
-    | '/_authenticated/promo-codes/'
-    | '/_authenticated/rates/'
-    | '/_authenticated/refund-portal/'
-    | '/_authenticated/enforcement-lite/edit-location/$locationId'
-    | '/_authenticated/enforcement-lite/edit-user/$userId'
-    | '/_authenticated/promo-codes/{-$edit}/{-$promoCodeId}'
-    | '/_authenticated/refund-portal/ticket-info/$ticketId'
-    | '/_authenticated/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}'
+    | '/_authenticated/(dashboards)/settled-dashboard'
+    | '/_authenticated/(database-copy)/database-copy'
+    | '/_authenticated/(enforcement)/list'
+    | '/_authenticated/(locations)/locations'
+    | '/_authenticated/(mailing)/mailing'
+    | '/_authenticated/(rates)/rate-config'
+    | '/_authenticated/(rates)/rate-selection'
+    | '/_authenticated/(roles)/role-Config'
+    | '/_authenticated/(users)/user-config'
+    | '/_authenticated/(dashboards)/'
+    | '/_authenticated/(enforcement-lite)/enforcement-lite/add-location'
+    | '/_authenticated/(enforcement-lite)/enforcement-lite/add-user'
+    | '/_authenticated/(locations)/add-location/success'
+    | '/_authenticated/(locations)/edit-location/$locationId'
+    | '/_authenticated/(refund-portal)/refund-portal/transactions'
+    | '/_authenticated/(refund-portal)/transactions/{-$transactionId}'
+    | '/_authenticated/(enforcement-lite)/enforcement-lite/'
+    | '/_authenticated/(locations)/add-location/'
+    | '/_authenticated/(promo-codes)/promo-codes/'
+    | '/_authenticated/(rates)/rates/'
+    | '/_authenticated/(refund-portal)/refund-portal/'
+    | '/_authenticated/(enforcement-lite)/enforcement-lite/edit-location/$locationId'
+    | '/_authenticated/(enforcement-lite)/enforcement-lite/edit-user/$userId'
+    | '/_authenticated/(promo-codes)/promo-codes/{-$edit}/{-$promoCodeId}'
+    | '/_authenticated/(refund-portal)/refund-portal/ticket-info/$ticketId'
+    | '/_authenticated/(rates)/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -401,258 +413,264 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_authenticated/': {
-      id: '/_authenticated/'
+    '/_authenticated/(dashboards)/': {
+      id: '/_authenticated/(dashboards)/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof AuthenticatedIndexRouteImport
+      preLoaderRoute: typeof AuthenticateddashboardsIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/database-copy': {
-      id: '/_authenticated/database-copy'
-      path: '/database-copy'
-      fullPath: '/database-copy'
-      preLoaderRoute: typeof AuthenticatedDatabaseCopyRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/list': {
-      id: '/_authenticated/list'
-      path: '/list'
-      fullPath: '/list'
-      preLoaderRoute: typeof AuthenticatedListRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/locations': {
-      id: '/_authenticated/locations'
-      path: '/locations'
-      fullPath: '/locations'
-      preLoaderRoute: typeof AuthenticatedLocationsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/mailing': {
-      id: '/_authenticated/mailing'
-      path: '/mailing'
-      fullPath: '/mailing'
-      preLoaderRoute: typeof AuthenticatedMailingRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/rate-config': {
-      id: '/_authenticated/rate-config'
-      path: '/rate-config'
-      fullPath: '/rate-config'
-      preLoaderRoute: typeof AuthenticatedRateConfigRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/rate-selection': {
-      id: '/_authenticated/rate-selection'
-      path: '/rate-selection'
-      fullPath: '/rate-selection'
-      preLoaderRoute: typeof AuthenticatedRateSelectionRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/role-Config': {
-      id: '/_authenticated/role-Config'
-      path: '/role-Config'
-      fullPath: '/role-Config'
-      preLoaderRoute: typeof AuthenticatedRoleConfigRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/settled-dashboard': {
-      id: '/_authenticated/settled-dashboard'
+    '/_authenticated/(dashboards)/settled-dashboard': {
+      id: '/_authenticated/(dashboards)/settled-dashboard'
       path: '/settled-dashboard'
       fullPath: '/settled-dashboard'
-      preLoaderRoute: typeof AuthenticatedSettledDashboardRouteImport
+      preLoaderRoute: typeof AuthenticateddashboardsSettledDashboardRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/user-config': {
-      id: '/_authenticated/user-config'
+    '/_authenticated/(database-copy)/database-copy': {
+      id: '/_authenticated/(database-copy)/database-copy'
+      path: '/database-copy'
+      fullPath: '/database-copy'
+      preLoaderRoute: typeof AuthenticateddatabaseCopyDatabaseCopyRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(enforcement)/list': {
+      id: '/_authenticated/(enforcement)/list'
+      path: '/list'
+      fullPath: '/list'
+      preLoaderRoute: typeof AuthenticatedenforcementListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(locations)/locations': {
+      id: '/_authenticated/(locations)/locations'
+      path: '/locations'
+      fullPath: '/locations'
+      preLoaderRoute: typeof AuthenticatedlocationsLocationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(mailing)/mailing': {
+      id: '/_authenticated/(mailing)/mailing'
+      path: '/mailing'
+      fullPath: '/mailing'
+      preLoaderRoute: typeof AuthenticatedmailingMailingRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(rates)/rate-config': {
+      id: '/_authenticated/(rates)/rate-config'
+      path: '/rate-config'
+      fullPath: '/rate-config'
+      preLoaderRoute: typeof AuthenticatedratesRateConfigRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(rates)/rate-selection': {
+      id: '/_authenticated/(rates)/rate-selection'
+      path: '/rate-selection'
+      fullPath: '/rate-selection'
+      preLoaderRoute: typeof AuthenticatedratesRateSelectionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(roles)/role-Config': {
+      id: '/_authenticated/(roles)/role-Config'
+      path: '/role-Config'
+      fullPath: '/role-Config'
+      preLoaderRoute: typeof AuthenticatedrolesRoleConfigRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(users)/user-config': {
+      id: '/_authenticated/(users)/user-config'
       path: '/user-config'
       fullPath: '/user-config'
-      preLoaderRoute: typeof AuthenticatedUserConfigRouteImport
+      preLoaderRoute: typeof AuthenticatedusersUserConfigRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/add-location/': {
-      id: '/_authenticated/add-location/'
-      path: '/add-location'
-      fullPath: '/add-location/'
-      preLoaderRoute: typeof AuthenticatedAddLocationIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/add-location/success': {
-      id: '/_authenticated/add-location/success'
-      path: '/add-location/success'
-      fullPath: '/add-location/success'
-      preLoaderRoute: typeof AuthenticatedAddLocationSuccessRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/edit-location/$locationId': {
-      id: '/_authenticated/edit-location/$locationId'
-      path: '/edit-location/$locationId'
-      fullPath: '/edit-location/$locationId'
-      preLoaderRoute: typeof AuthenticatedEditLocationLocationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/enforcement-lite/': {
-      id: '/_authenticated/enforcement-lite/'
+    '/_authenticated/(enforcement-lite)/enforcement-lite/': {
+      id: '/_authenticated/(enforcement-lite)/enforcement-lite/'
       path: '/enforcement-lite'
       fullPath: '/enforcement-lite/'
-      preLoaderRoute: typeof AuthenticatedEnforcementLiteIndexRouteImport
+      preLoaderRoute: typeof AuthenticatedenforcementLiteEnforcementLiteIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/enforcement-lite/add-location': {
-      id: '/_authenticated/enforcement-lite/add-location'
+    '/_authenticated/(enforcement-lite)/enforcement-lite/add-location': {
+      id: '/_authenticated/(enforcement-lite)/enforcement-lite/add-location'
       path: '/enforcement-lite/add-location'
       fullPath: '/enforcement-lite/add-location'
-      preLoaderRoute: typeof AuthenticatedEnforcementLiteAddLocationRouteImport
+      preLoaderRoute: typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/enforcement-lite/add-user': {
-      id: '/_authenticated/enforcement-lite/add-user'
+    '/_authenticated/(enforcement-lite)/enforcement-lite/add-user': {
+      id: '/_authenticated/(enforcement-lite)/enforcement-lite/add-user'
       path: '/enforcement-lite/add-user'
       fullPath: '/enforcement-lite/add-user'
-      preLoaderRoute: typeof AuthenticatedEnforcementLiteAddUserRouteImport
+      preLoaderRoute: typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/promo-codes/': {
-      id: '/_authenticated/promo-codes/'
+    '/_authenticated/(locations)/add-location/': {
+      id: '/_authenticated/(locations)/add-location/'
+      path: '/add-location'
+      fullPath: '/add-location/'
+      preLoaderRoute: typeof AuthenticatedlocationsAddLocationIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(locations)/add-location/success': {
+      id: '/_authenticated/(locations)/add-location/success'
+      path: '/add-location/success'
+      fullPath: '/add-location/success'
+      preLoaderRoute: typeof AuthenticatedlocationsAddLocationSuccessRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(locations)/edit-location/$locationId': {
+      id: '/_authenticated/(locations)/edit-location/$locationId'
+      path: '/edit-location/$locationId'
+      fullPath: '/edit-location/$locationId'
+      preLoaderRoute: typeof AuthenticatedlocationsEditLocationLocationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(promo-codes)/promo-codes/': {
+      id: '/_authenticated/(promo-codes)/promo-codes/'
       path: '/promo-codes'
       fullPath: '/promo-codes/'
-      preLoaderRoute: typeof AuthenticatedPromoCodesIndexRouteImport
+      preLoaderRoute: typeof AuthenticatedpromoCodesPromoCodesIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/rates/': {
-      id: '/_authenticated/rates/'
+    '/_authenticated/(rates)/rates/': {
+      id: '/_authenticated/(rates)/rates/'
       path: '/rates'
       fullPath: '/rates/'
-      preLoaderRoute: typeof AuthenticatedRatesIndexRouteImport
+      preLoaderRoute: typeof AuthenticatedratesRatesIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/refund-portal/': {
-      id: '/_authenticated/refund-portal/'
+    '/_authenticated/(refund-portal)/refund-portal/': {
+      id: '/_authenticated/(refund-portal)/refund-portal/'
       path: '/refund-portal'
       fullPath: '/refund-portal/'
-      preLoaderRoute: typeof AuthenticatedRefundPortalIndexRouteImport
+      preLoaderRoute: typeof AuthenticatedrefundPortalRefundPortalIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/refund-portal/transactions': {
-      id: '/_authenticated/refund-portal/transactions'
+    '/_authenticated/(refund-portal)/refund-portal/transactions': {
+      id: '/_authenticated/(refund-portal)/refund-portal/transactions'
       path: '/refund-portal/transactions'
       fullPath: '/refund-portal/transactions'
-      preLoaderRoute: typeof AuthenticatedRefundPortalTransactionsRouteImport
+      preLoaderRoute: typeof AuthenticatedrefundPortalRefundPortalTransactionsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/transactions/{-$transactionId}': {
-      id: '/_authenticated/transactions/{-$transactionId}'
+    '/_authenticated/(refund-portal)/transactions/{-$transactionId}': {
+      id: '/_authenticated/(refund-portal)/transactions/{-$transactionId}'
       path: '/transactions/{-$transactionId}'
       fullPath: '/transactions/{-$transactionId}'
-      preLoaderRoute: typeof AuthenticatedTransactionsChar123TransactionIdChar125RouteImport
+      preLoaderRoute: typeof AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125RouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/enforcement-lite/edit-location/$locationId': {
-      id: '/_authenticated/enforcement-lite/edit-location/$locationId'
+    '/_authenticated/(enforcement-lite)/enforcement-lite/edit-location/$locationId': {
+      id: '/_authenticated/(enforcement-lite)/enforcement-lite/edit-location/$locationId'
       path: '/enforcement-lite/edit-location/$locationId'
       fullPath: '/enforcement-lite/edit-location/$locationId'
-      preLoaderRoute: typeof AuthenticatedEnforcementLiteEditLocationLocationIdRouteImport
+      preLoaderRoute: typeof AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/enforcement-lite/edit-user/$userId': {
-      id: '/_authenticated/enforcement-lite/edit-user/$userId'
+    '/_authenticated/(enforcement-lite)/enforcement-lite/edit-user/$userId': {
+      id: '/_authenticated/(enforcement-lite)/enforcement-lite/edit-user/$userId'
       path: '/enforcement-lite/edit-user/$userId'
       fullPath: '/enforcement-lite/edit-user/$userId'
-      preLoaderRoute: typeof AuthenticatedEnforcementLiteEditUserUserIdRouteImport
+      preLoaderRoute: typeof AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/promo-codes/{-$edit}/{-$promoCodeId}': {
-      id: '/_authenticated/promo-codes/{-$edit}/{-$promoCodeId}'
+    '/_authenticated/(promo-codes)/promo-codes/{-$edit}/{-$promoCodeId}': {
+      id: '/_authenticated/(promo-codes)/promo-codes/{-$edit}/{-$promoCodeId}'
       path: '/promo-codes/{-$edit}/{-$promoCodeId}'
       fullPath: '/promo-codes/{-$edit}/{-$promoCodeId}'
-      preLoaderRoute: typeof AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125RouteImport
+      preLoaderRoute: typeof AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125RouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/refund-portal/ticket-info/$ticketId': {
-      id: '/_authenticated/refund-portal/ticket-info/$ticketId'
+    '/_authenticated/(refund-portal)/refund-portal/ticket-info/$ticketId': {
+      id: '/_authenticated/(refund-portal)/refund-portal/ticket-info/$ticketId'
       path: '/refund-portal/ticket-info/$ticketId'
       fullPath: '/refund-portal/ticket-info/$ticketId'
-      preLoaderRoute: typeof AuthenticatedRefundPortalTicketInfoTicketIdRouteImport
+      preLoaderRoute: typeof AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': {
-      id: '/_authenticated/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}'
+    '/_authenticated/(rates)/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}': {
+      id: '/_authenticated/(rates)/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}'
       path: '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}'
       fullPath: '/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}'
-      preLoaderRoute: typeof AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125RouteImport
+      preLoaderRoute: typeof AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125RouteImport
       parentRoute: typeof AuthenticatedRoute
     }
   }
 }
 
 interface AuthenticatedRouteChildren {
-  AuthenticatedDatabaseCopyRoute: typeof AuthenticatedDatabaseCopyRoute
-  AuthenticatedListRoute: typeof AuthenticatedListRoute
-  AuthenticatedLocationsRoute: typeof AuthenticatedLocationsRoute
-  AuthenticatedMailingRoute: typeof AuthenticatedMailingRoute
-  AuthenticatedRateConfigRoute: typeof AuthenticatedRateConfigRoute
-  AuthenticatedRateSelectionRoute: typeof AuthenticatedRateSelectionRoute
-  AuthenticatedRoleConfigRoute: typeof AuthenticatedRoleConfigRoute
-  AuthenticatedSettledDashboardRoute: typeof AuthenticatedSettledDashboardRoute
-  AuthenticatedUserConfigRoute: typeof AuthenticatedUserConfigRoute
-  AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
-  AuthenticatedAddLocationSuccessRoute: typeof AuthenticatedAddLocationSuccessRoute
-  AuthenticatedEditLocationLocationIdRoute: typeof AuthenticatedEditLocationLocationIdRoute
-  AuthenticatedEnforcementLiteAddLocationRoute: typeof AuthenticatedEnforcementLiteAddLocationRoute
-  AuthenticatedEnforcementLiteAddUserRoute: typeof AuthenticatedEnforcementLiteAddUserRoute
-  AuthenticatedRefundPortalTransactionsRoute: typeof AuthenticatedRefundPortalTransactionsRoute
-  AuthenticatedTransactionsChar123TransactionIdChar125Route: typeof AuthenticatedTransactionsChar123TransactionIdChar125Route
-  AuthenticatedAddLocationIndexRoute: typeof AuthenticatedAddLocationIndexRoute
-  AuthenticatedEnforcementLiteIndexRoute: typeof AuthenticatedEnforcementLiteIndexRoute
-  AuthenticatedPromoCodesIndexRoute: typeof AuthenticatedPromoCodesIndexRoute
-  AuthenticatedRatesIndexRoute: typeof AuthenticatedRatesIndexRoute
-  AuthenticatedRefundPortalIndexRoute: typeof AuthenticatedRefundPortalIndexRoute
-  AuthenticatedEnforcementLiteEditLocationLocationIdRoute: typeof AuthenticatedEnforcementLiteEditLocationLocationIdRoute
-  AuthenticatedEnforcementLiteEditUserUserIdRoute: typeof AuthenticatedEnforcementLiteEditUserUserIdRoute
-  AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route: typeof AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
-  AuthenticatedRefundPortalTicketInfoTicketIdRoute: typeof AuthenticatedRefundPortalTicketInfoTicketIdRoute
-  AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route: typeof AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
+  AuthenticateddashboardsSettledDashboardRoute: typeof AuthenticateddashboardsSettledDashboardRoute
+  AuthenticateddatabaseCopyDatabaseCopyRoute: typeof AuthenticateddatabaseCopyDatabaseCopyRoute
+  AuthenticatedenforcementListRoute: typeof AuthenticatedenforcementListRoute
+  AuthenticatedlocationsLocationsRoute: typeof AuthenticatedlocationsLocationsRoute
+  AuthenticatedmailingMailingRoute: typeof AuthenticatedmailingMailingRoute
+  AuthenticatedratesRateConfigRoute: typeof AuthenticatedratesRateConfigRoute
+  AuthenticatedratesRateSelectionRoute: typeof AuthenticatedratesRateSelectionRoute
+  AuthenticatedrolesRoleConfigRoute: typeof AuthenticatedrolesRoleConfigRoute
+  AuthenticatedusersUserConfigRoute: typeof AuthenticatedusersUserConfigRoute
+  AuthenticateddashboardsIndexRoute: typeof AuthenticateddashboardsIndexRoute
+  AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute: typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
+  AuthenticatedenforcementLiteEnforcementLiteAddUserRoute: typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
+  AuthenticatedlocationsAddLocationSuccessRoute: typeof AuthenticatedlocationsAddLocationSuccessRoute
+  AuthenticatedlocationsEditLocationLocationIdRoute: typeof AuthenticatedlocationsEditLocationLocationIdRoute
+  AuthenticatedrefundPortalRefundPortalTransactionsRoute: typeof AuthenticatedrefundPortalRefundPortalTransactionsRoute
+  AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route: typeof AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route
+  AuthenticatedenforcementLiteEnforcementLiteIndexRoute: typeof AuthenticatedenforcementLiteEnforcementLiteIndexRoute
+  AuthenticatedlocationsAddLocationIndexRoute: typeof AuthenticatedlocationsAddLocationIndexRoute
+  AuthenticatedpromoCodesPromoCodesIndexRoute: typeof AuthenticatedpromoCodesPromoCodesIndexRoute
+  AuthenticatedratesRatesIndexRoute: typeof AuthenticatedratesRatesIndexRoute
+  AuthenticatedrefundPortalRefundPortalIndexRoute: typeof AuthenticatedrefundPortalRefundPortalIndexRoute
+  AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute: typeof AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute
+  AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute: typeof AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute
+  AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route: typeof AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route
+  AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute: typeof AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute
+  AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route: typeof AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
-  AuthenticatedDatabaseCopyRoute: AuthenticatedDatabaseCopyRoute,
-  AuthenticatedListRoute: AuthenticatedListRoute,
-  AuthenticatedLocationsRoute: AuthenticatedLocationsRoute,
-  AuthenticatedMailingRoute: AuthenticatedMailingRoute,
-  AuthenticatedRateConfigRoute: AuthenticatedRateConfigRoute,
-  AuthenticatedRateSelectionRoute: AuthenticatedRateSelectionRoute,
-  AuthenticatedRoleConfigRoute: AuthenticatedRoleConfigRoute,
-  AuthenticatedSettledDashboardRoute: AuthenticatedSettledDashboardRoute,
-  AuthenticatedUserConfigRoute: AuthenticatedUserConfigRoute,
-  AuthenticatedIndexRoute: AuthenticatedIndexRoute,
-  AuthenticatedAddLocationSuccessRoute: AuthenticatedAddLocationSuccessRoute,
-  AuthenticatedEditLocationLocationIdRoute:
-    AuthenticatedEditLocationLocationIdRoute,
-  AuthenticatedEnforcementLiteAddLocationRoute:
-    AuthenticatedEnforcementLiteAddLocationRoute,
-  AuthenticatedEnforcementLiteAddUserRoute:
-    AuthenticatedEnforcementLiteAddUserRoute,
-  AuthenticatedRefundPortalTransactionsRoute:
-    AuthenticatedRefundPortalTransactionsRoute,
-  AuthenticatedTransactionsChar123TransactionIdChar125Route:
-    AuthenticatedTransactionsChar123TransactionIdChar125Route,
-  AuthenticatedAddLocationIndexRoute: AuthenticatedAddLocationIndexRoute,
-  AuthenticatedEnforcementLiteIndexRoute:
-    AuthenticatedEnforcementLiteIndexRoute,
-  AuthenticatedPromoCodesIndexRoute: AuthenticatedPromoCodesIndexRoute,
-  AuthenticatedRatesIndexRoute: AuthenticatedRatesIndexRoute,
-  AuthenticatedRefundPortalIndexRoute: AuthenticatedRefundPortalIndexRoute,
-  AuthenticatedEnforcementLiteEditLocationLocationIdRoute:
-    AuthenticatedEnforcementLiteEditLocationLocationIdRoute,
-  AuthenticatedEnforcementLiteEditUserUserIdRoute:
-    AuthenticatedEnforcementLiteEditUserUserIdRoute,
-  AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route:
-    AuthenticatedPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route,
-  AuthenticatedRefundPortalTicketInfoTicketIdRoute:
-    AuthenticatedRefundPortalTicketInfoTicketIdRoute,
-  AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route:
-    AuthenticatedRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route,
+  AuthenticateddashboardsSettledDashboardRoute:
+    AuthenticateddashboardsSettledDashboardRoute,
+  AuthenticateddatabaseCopyDatabaseCopyRoute:
+    AuthenticateddatabaseCopyDatabaseCopyRoute,
+  AuthenticatedenforcementListRoute: AuthenticatedenforcementListRoute,
+  AuthenticatedlocationsLocationsRoute: AuthenticatedlocationsLocationsRoute,
+  AuthenticatedmailingMailingRoute: AuthenticatedmailingMailingRoute,
+  AuthenticatedratesRateConfigRoute: AuthenticatedratesRateConfigRoute,
+  AuthenticatedratesRateSelectionRoute: AuthenticatedratesRateSelectionRoute,
+  AuthenticatedrolesRoleConfigRoute: AuthenticatedrolesRoleConfigRoute,
+  AuthenticatedusersUserConfigRoute: AuthenticatedusersUserConfigRoute,
+  AuthenticateddashboardsIndexRoute: AuthenticateddashboardsIndexRoute,
+  AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute:
+    AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute,
+  AuthenticatedenforcementLiteEnforcementLiteAddUserRoute:
+    AuthenticatedenforcementLiteEnforcementLiteAddUserRoute,
+  AuthenticatedlocationsAddLocationSuccessRoute:
+    AuthenticatedlocationsAddLocationSuccessRoute,
+  AuthenticatedlocationsEditLocationLocationIdRoute:
+    AuthenticatedlocationsEditLocationLocationIdRoute,
+  AuthenticatedrefundPortalRefundPortalTransactionsRoute:
+    AuthenticatedrefundPortalRefundPortalTransactionsRoute,
+  AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route:
+    AuthenticatedrefundPortalTransactionsChar123TransactionIdChar125Route,
+  AuthenticatedenforcementLiteEnforcementLiteIndexRoute:
+    AuthenticatedenforcementLiteEnforcementLiteIndexRoute,
+  AuthenticatedlocationsAddLocationIndexRoute:
+    AuthenticatedlocationsAddLocationIndexRoute,
+  AuthenticatedpromoCodesPromoCodesIndexRoute:
+    AuthenticatedpromoCodesPromoCodesIndexRoute,
+  AuthenticatedratesRatesIndexRoute: AuthenticatedratesRatesIndexRoute,
+  AuthenticatedrefundPortalRefundPortalIndexRoute:
+    AuthenticatedrefundPortalRefundPortalIndexRoute,
+  AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute:
+    AuthenticatedenforcementLiteEnforcementLiteEditLocationLocationIdRoute,
+  AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute:
+    AuthenticatedenforcementLiteEnforcementLiteEditUserUserIdRoute,
+  AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route:
+    AuthenticatedpromoCodesPromoCodesChar123EditChar125Char123PromoCodeIdChar125Route,
+  AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute:
+    AuthenticatedrefundPortalRefundPortalTicketInfoTicketIdRoute,
+  AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route:
+    AuthenticatedratesRatesChangesEditChar123LocationIdChar125Char123RateIdChar125Char123CurrentRsIdChar125Route,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -16,10 +16,10 @@ export const JS_BUDGETS_KB = { login: 150, list: 150, adminRoute: 250 } as const
 /** The route files on the way to each officer page (TanStack Router splits each route's component into its own chunk). */
 export const ROUTE_CHAINS = {
   login: ['src/routes/__root.tsx', 'src/routes/login.tsx'],
-  list: ['src/routes/__root.tsx', 'src/routes/_authenticated.tsx', 'src/routes/_authenticated/list.tsx'],
+  list: ['src/routes/__root.tsx', 'src/routes/_authenticated.tsx', 'src/routes/_authenticated/(enforcement)/list.tsx'],
 } as const;
 
-/** Admin sections: every route file under _authenticated but the officers' /list (and the home page, index). */
+/** Admin sections: every route file under _authenticated's section groups but the officers' /list (and the home page, index). */
 export const ADMIN_ROUTES_DIR = 'src/routes/_authenticated';
 
 /**
@@ -65,13 +65,14 @@ export async function closureSizes(outDir: string, manifest: Manifest, roots: re
 
 /** Every admin route's JavaScript before it is usable: the same static closure as /list's, route by route. */
 export async function measureAdminRoutes(repo: string, outDir: string, manifest: Manifest): Promise<(PageScripts & { route: string })[]> {
-  const files = (await readdir(path.join(repo, ADMIN_ROUTES_DIR)))
-    .filter((file) => file.endsWith('.tsx') && file !== 'list.tsx' && file !== 'index.tsx')
+  // Route files sit in one group folder per section (`(users)/user-config.tsx`); `-components` folders are not routes.
+  const files = (await readdir(path.join(repo, ADMIN_ROUTES_DIR), { recursive: true }))
+    .filter((file) => file.endsWith('.tsx') && !file.includes('-components') && !['list.tsx', 'index.tsx'].includes(path.basename(file)))
     .sort();
   return Promise.all(
     files.map(async (file) => {
       const chain = ['src/routes/__root.tsx', 'src/routes/_authenticated.tsx', `${ADMIN_ROUTES_DIR}/${file}`];
-      return { route: file.replace(/\.tsx$/, ''), ...(await closureSizes(outDir, manifest, routeRoots(manifest, chain))) };
+      return { route: path.basename(file).replace(/\.tsx$/, ''), ...(await closureSizes(outDir, manifest, routeRoots(manifest, chain))) };
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../../src/api/client';
-import { RealtimeDashboard } from '../../src/routes/-components/dashboards/realtime-dashboard';
+import { RealtimeDashboard } from '../../src/routes/_authenticated/(dashboards)/-components/realtime-dashboard';
 
 /**
  * The console's real-time dashboard component (the same followRealtime stream reader and React screen as `/`),

@@ -3,8 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import '../../src/ui/styles.css';
 import { SYNC_TYPES, type SyncType } from '../../src/contract/enforcement';
 import type { LocationRef } from '../../src/permissions/permissions-object';
-import { PlateSearch } from '../../src/routes/-components/enforcement/plate-search';
-import { SyncStatusLine, type SyncView } from '../../src/routes/-components/enforcement/sync-status-bar';
+import { PlateSearch } from '../../src/routes/_authenticated/(enforcement)/-components/plate-search';
+import { SyncStatusLine, type SyncView } from '../../src/routes/_authenticated/(enforcement)/-components/sync-status-bar';
 import { SectionPage } from '../../src/ui/section-page';
 import type { EnforcementApi } from '../../src/worker/enforcement-api';
 import {

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { homePath } from './-shared/navigation';
 import { safeRedirectTarget } from './-shared/safe-redirect';
-import { LoginForm } from './-components/login-form';
+import { LoginForm } from './-login/login-form';
 
 export const Route = createFileRoute('/login')({
   validateSearch: z.object({ redirect: z.catch(z.optional(z.string()), undefined) }),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
 import type { Mailing, MailingOptions, MailingPreview } from '../../src/contract/mailing';
-import { MailingHistory } from '../../src/routes/-components/mailing/mailing-history';
+import { MailingHistory } from '../../src/routes/_authenticated/(mailing)/-components/mailing-history';
 import { formatDateTime } from '../../src/ui/format';
 import { viewerTimeZone } from '../../src/ui/zoned-time';
 import { personaPermissions } from '../fixtures/personas';

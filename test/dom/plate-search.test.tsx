@@ -3,8 +3,8 @@ import { fireEvent, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LocationRef } from '../../src/permissions/permissions-object';
-import { PlateSearch } from '../../src/routes/-components/enforcement/plate-search';
-import { READ_AHEAD_MAX_AGE_MS } from '../../src/routes/-components/enforcement/read-ahead';
+import { PlateSearch } from '../../src/routes/_authenticated/(enforcement)/-components/plate-search';
+import { READ_AHEAD_MAX_AGE_MS } from '../../src/routes/_authenticated/(enforcement)/-components/read-ahead';
 import { PLATE_SYMBOLS } from '../../src/worker/first-paint';
 import {
   SEARCH_CATEGORIES,

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { RealtimeSummary } from '../../src/contract/dashboards';
-import { RealtimeDashboard } from '../../src/routes/-components/dashboards/realtime-dashboard';
+import { RealtimeDashboard } from '../../src/routes/_authenticated/(dashboards)/-components/realtime-dashboard';
 
 const summary = (payments: number, grossCents: number, latestId: number): RealtimeSummary => ({
   as_of: '2026-03-02T15:00:00.000Z',

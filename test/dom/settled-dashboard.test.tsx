@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SettledSearch } from '../../src/contract/dashboard-queries';
 import type { SettledDashboard as SettledData } from '../../src/contract/dashboards';
-import { SettledDashboard } from '../../src/routes/-components/dashboards/settled-dashboard';
+import { SettledDashboard } from '../../src/routes/_authenticated/(dashboards)/-components/settled-dashboard';
 
 // Canvas is not jsdom's: the chart is the table's twin, and the table is what these tests read.
-vi.mock('../../src/routes/-components/dashboards/chart-canvas', () => ({ drawChart: () => ({ update() {}, dispose() {} }) }));
+vi.mock('../../src/routes/_authenticated/(dashboards)/-components/chart-canvas', () => ({ drawChart: () => ({ update() {}, dispose() {} }) }));
 
 const ZERO = { payments: 0, gross_cents: 0, fee_cents: 0, refunded_cents: 0, net_cents: 0 };
 

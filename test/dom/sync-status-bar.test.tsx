@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SYNC_TYPES } from '../../src/contract/enforcement';
-import { SyncStatusBar, SyncStatusLine, type SyncView } from '../../src/routes/-components/enforcement/sync-status-bar';
+import { SyncStatusBar, SyncStatusLine, type SyncView } from '../../src/routes/_authenticated/(enforcement)/-components/sync-status-bar';
 import type { StoreStatus } from '../../src/worker/enforcement-worker-api';
 
 const NOW = Date.parse('2026-11-21T18:00:00Z');

@@ -6,8 +6,8 @@ import {
   formatDuration,
   formatInZone,
   maskPhone,
-} from '../../src/routes/-components/enforcement/enforcement-format';
-import { matchRange, swappedCharacters } from '../../src/routes/-components/enforcement/plate-highlight';
+} from '../../src/routes/_authenticated/(enforcement)/-components/enforcement-format';
+import { matchRange, swappedCharacters } from '../../src/routes/_authenticated/(enforcement)/-components/plate-highlight';
 
 const NOW = Date.parse('2026-11-21T18:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TYPING_GAP_MS, READ_AHEAD_MAX_AGE_MS, ReadAheadAnswers, TypingPace } from '../../src/routes/-components/enforcement/read-ahead';
+import { DEFAULT_TYPING_GAP_MS, READ_AHEAD_MAX_AGE_MS, ReadAheadAnswers, TypingPace } from '../../src/routes/_authenticated/(enforcement)/-components/read-ahead';
 import { SEARCH_CATEGORIES, type PlateSearchResult } from '../../src/worker/enforcement-worker-api';
 
 const T = 1_750_000_000_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LocationRef } from '../../../src/permissions/permissions-object';
-import { verdictFor } from '../../../src/routes/-components/enforcement/verdict';
+import { verdictFor } from '../../../src/routes/_authenticated/(enforcement)/-components/verdict';
 import { PLATE_SYMBOLS, firstPaintLimits, firstPaintSlice, symbolsByLikelihood } from '../../../src/worker/first-paint';
 import { SEARCH_CATEGORIES, type PlateRow, type PlateSearchResult } from '../../../src/worker/enforcement-worker-api';
 import { searchFirstPaint, searchStore } from '../../../src/worker/search-store';

@@ -1,0 +1,291 @@
+import { useForm, useStore } from '@tanstack/react-form';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState, type ReactNode } from 'react';
+import { messageOf } from '../../../../../api/error-data';
+import type { AuditEntry } from '../../../../../contract/lists';
+import { centsToDollarsText } from '../../../../../contract/money-text';
+import { TICKET_DECISIONS, ticketNoteInputSchema, type TicketDecision, type TicketDetail } from '../../../../../contract/refund-tickets';
+import type { RefundResult } from '../../../../../contract/refunds';
+import { ConfirmDialog } from '../../../../../ui/confirm-dialog';
+import { formatDateTime, formatMoney } from '../../../../../ui/format';
+import { TextAreaField } from '../../../../../ui/bound-fields';
+import { ActionFooter } from '../../../../../ui/form-footer';
+import { HistoryPanel } from '../../../../../ui/history-panel';
+import { Money } from '../../../../../ui/money';
+import { SectionPage } from '../../../../../ui/section-page';
+import { PAYMENT_STATUS_LABELS } from '../transactions/transaction-labels';
+import { AmountReasonForm } from './amount-reason-form';
+import { TICKET_HISTORY_LABELS, TICKET_HISTORY_TYPES, TICKET_STATUS_LABELS } from './ticket-labels';
+
+export interface TicketActions {
+  addNote: (body: string) => Promise<void>;
+  decide: (decision: TicketDecision) => Promise<void>;
+  /** Sends the refund with this confirmation's idempotency key (the same key on every retry of it). */
+  refund: (amountCents: number, reason: string, idempotencyKey: string) => Promise<RefundResult>;
+}
+
+/** A ticket: what was asked, its payment and earlier refunds, notes, History; actions by level (docs/decisions.md). */
+export function TicketDetailScreen({
+  ticket,
+  history,
+  canEdit,
+  actions,
+}: {
+  ticket: TicketDetail;
+  history: readonly AuditEntry[];
+  /** Refund-portal edit at the ticket's location: decide and refund. Notes need view only. */
+  canEdit: boolean;
+  actions: TicketActions;
+}) {
+  const zone = ticket.time_zone;
+  const payment = ticket.transaction;
+  const left = payment.amount_cents - payment.refunded_cents;
+  const rows: [string, ReactNode][] = [
+    ['Status', TICKET_STATUS_LABELS[ticket.status]],
+    ['Location', ticket.location_name],
+    ['Opened', formatDateTime(ticket.created_at, zone)],
+    ['Requested by', ticket.requester ?? '—'],
+    ['Amount asked', <Money cents={ticket.amount_requested_cents} />],
+    ['Reason', ticket.reason],
+    ['Decision', ticket.decision_reason ?? '—'],
+    [
+      'Transaction',
+      <Link to="/transactions/{-$transactionId}" params={{ transactionId: String(ticket.transaction_id) }}>
+        {`Transaction ${ticket.transaction_id}`}
+      </Link>,
+    ],
+    ['Paid', <Money cents={payment.amount_cents} />],
+    ['Refunded so far', <Money cents={payment.refunded_cents} />],
+    ['Left to refund', <Money cents={left} />],
+    ['Payment status', PAYMENT_STATUS_LABELS[payment.status]],
+  ];
+  return (
+    <SectionPage title={`Ticket ${ticket.ticket_id}`}>
+      <p>
+        <Link to="/refund-portal">← Back to the tickets</Link>
+      </p>
+      <div className="record-layout">
+        <div className="record-main">
+          <dl className="details-list">
+            {rows.map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="ticket-refunds-title">
+            <h2 id="ticket-refunds-title">Refunds of this transaction</h2>
+            {payment.refunds.length === 0 ? (
+              <p className="muted">No refunds yet.</p>
+            ) : (
+              <ul>
+                {payment.refunds.map((refund) => (
+                  <li key={refund.refund_id}>
+                    <Money cents={refund.amount_cents} /> on {formatDateTime(refund.created_at, zone)} by {refund.created_by ?? 'the system'}:{' '}
+                    {refund.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {canEdit && ticket.status === 'open' && <DecisionForm version={ticket.version} onDecide={actions.decide} />}
+          {canEdit && (ticket.status === 'approved' || ticket.status === 'refunded') && left > 0 && (
+            <RefundAction
+              key={`${ticket.version}-${payment.refunded_cents}`}
+              transactionId={ticket.transaction_id}
+              defaultCents={Math.min(left, ticket.status === 'approved' ? ticket.amount_requested_cents : left)}
+              leftCents={left}
+              onRefund={actions.refund}
+            />
+          )}
+          <section aria-labelledby="ticket-notes-title">
+            <h2 id="ticket-notes-title">Notes</h2>
+            {ticket.notes.length === 0 ? (
+              <p className="muted">No notes yet.</p>
+            ) : (
+              <ul>
+                {ticket.notes.map((note) => (
+                  <li key={note.note_id}>
+                    <strong>{note.created_by ?? 'System'}</strong>, {formatDateTime(note.created_at, zone)}: {note.body}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <NoteForm key={ticket.notes.length} onAdd={actions.addNote} />
+          </section>
+        </div>
+        <HistoryPanel
+          entries={history}
+          timeZone={zone}
+          fieldLabels={TICKET_HISTORY_LABELS}
+          fieldTypes={TICKET_HISTORY_TYPES}
+        />
+      </div>
+    </SectionPage>
+  );
+}
+
+/**
+ * The refund: the form asks amount (default: what the ticket asked, at most what is left) and reason, then a dialog
+ * states the amount and the transaction. Each confirmation gets one idempotency key, reused if its request is
+ * retried; the confirm button waits while it runs, so a double click sends it once (and the key would make a second
+ * send answer the first refund anyway).
+ */
+function RefundAction(props: {
+  transactionId: number;
+  defaultCents: number;
+  leftCents: number;
+  onRefund: TicketActions['refund'];
+}) {
+  const [pending, setPending] = useState<{ amountCents: number; reason: string; key: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Set at once (state would only change with the next render): a second click of the same tick sends nothing.
+  const sending = useRef(false);
+  const confirm = async () => {
+    if (!pending || sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onRefund(pending.amountCents, pending.reason, pending.key);
+      setPending(null);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="refund-title">
+      <h2 id="refund-title">Refund</h2>
+      <AmountReasonForm
+        title="Refund"
+        defaultAmount={centsToDollarsText(props.defaultCents)}
+        amountHint={`At most ${formatMoney(props.leftCents)} is left to refund.`}
+        submitLabel="Refund…"
+        sendingLabel="Refund…"
+        onSubmit={async (amountCents, reason) => {
+          setError(null);
+          setPending({ amountCents, reason, key: crypto.randomUUID() });
+        }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title="Refund this payment?"
+        description={
+          pending && (
+            <p>
+              Refund <strong>{formatMoney(pending.amountCents)}</strong> of transaction <strong>{props.transactionId}</strong> to the
+              parker. This cannot be undone.
+            </p>
+          )
+        }
+        confirmLabel={pending ? `Refund ${formatMoney(pending.amountCents)}` : 'Refund'}
+        busyLabel="Refunding…"
+        busy={busy}
+        error={error}
+        onConfirm={() => void confirm()}
+      />
+    </section>
+  );
+}
+
+function DecisionForm({ version, onDecide }: { version: number; onDecide: TicketActions['decide'] }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm({
+    defaultValues: { decision: 'approve' as TicketDecision['decision'], reason: '' },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      try {
+        await onDecide({ decision: value.decision, reason: value.reason.trim(), version });
+      } catch (error) {
+        setFailure(messageOf(error));
+      }
+    },
+  });
+  const sending = useStore(form.store, (state) => state.isSubmitting);
+  return (
+    <section aria-labelledby="decision-title">
+      <h2 id="decision-title">Decision</h2>
+      <form
+        aria-labelledby="decision-title"
+        className="stacked-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted(true);
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field name="decision">
+          {(field) => (
+            <fieldset className="form-field">
+              <legend className="form-label">Approve or reject</legend>
+              {TICKET_DECISIONS.map((decision) => (
+                <label key={decision} className="checkbox-label">
+                  <input
+                    type="radio"
+                    name="decision"
+                    value={decision}
+                    checked={field.state.value === decision}
+                    onChange={() => field.handleChange(decision)}
+                  />{' '}
+                  {decision === 'approve' ? 'Approve' : 'Reject'}
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </form.Field>
+        <form.Field
+          name="reason"
+          validators={{ onChange: ({ value }) => (value.trim() ? undefined : 'Give the reason for the decision.') }}
+        >
+          {(field) => <TextAreaField field={field} label="Reason for the decision" submitted={submitted} rows={2} maxLength={500} />}
+        </form.Field>
+        <ActionFooter failure={failure} isSubmitting={sending} submitLabel="Save decision" sendingLabel="Saving…" />
+      </form>
+    </section>
+  );
+}
+
+function NoteForm({ onAdd }: { onAdd: TicketActions['addNote'] }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm({
+    defaultValues: { body: '' },
+    validators: { onSubmit: ticketNoteInputSchema },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      try {
+        await onAdd(value.body.trim());
+      } catch (error) {
+        setFailure(messageOf(error));
+      }
+    },
+  });
+  const sending = useStore(form.store, (state) => state.isSubmitting);
+  return (
+    <form
+      aria-label="Add a note"
+      className="stacked-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="body">
+        {(field) => <TextAreaField field={field} label="New note" submitted={submitted} rows={2} maxLength={2000} />}
+      </form.Field>
+      <ActionFooter failure={failure} isSubmitting={sending} submitLabel="Add note" sendingLabel="Adding…" primary={false} />
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import type { Role, RoleListQuery } from '../../../../contract/roles';
+import { describeRole } from '../../../../permissions/role-matrix';
+import type { DataColumn, SortState } from '../../../../ui/data-table';
+import { FilterForm, filterChange, TextFilter, useTextFilter } from '../../../../ui/filter-form';
+import { listScreenState, ListResults, type ListScreenState } from '../../../../ui/list-results';
+
+const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
+
+export interface RolesListProps extends ListScreenState<Role, RoleListQuery> {
+  locationName: (id: number) => string;
+  onOpen: (role: Role) => void;
+  openLabel: string;
+}
+
+/** Roles with how many staff hold each and what they grant, in words; each opens in the editor. */
+export function RolesList(props: RolesListProps) {
+  const { search, onSearch, locationName, onOpen, openLabel } = props;
+  const columns = useMemo<DataColumn<Role>[]>(
+    () => [
+      { id: 'name', header: 'Role', sortable: true, alwaysShown: true, cell: (role) => role.name },
+      { id: 'user_count', header: 'Staff holding it', sortable: true, numeric: true, firstDirection: 'desc', cell: (role) => role.user_count.toLocaleString('en-US') },
+      {
+        id: 'summary',
+        header: 'Grants',
+        cell: (role) => describeRole(role.permissions, locationName).join('. ') || 'Nothing',
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        alwaysShown: true,
+        cell: (role) => (
+          <button type="button" className="button" aria-label={`${openLabel} ${role.name}`} onClick={() => onOpen(role)}>
+            {openLabel}
+          </button>
+        ),
+      },
+    ],
+    [locationName, onOpen, openLabel],
+  );
+  return (
+    <>
+      <RoleSearch search={search} onSearch={onSearch} />
+      <ListResults
+        {...listScreenState(props)}
+        noun={{ one: 'role', other: 'roles' }}
+        caption="Roles"
+        columns={columns}
+        rowKey={(role) => String(role.role_id)}
+        defaultSort={DEFAULT_SORT}
+        columnChoiceKey="roles"
+        filters={search.q ? [{ label: 'Search', value: `“${search.q}”` }] : []}
+        whenUnfiltered={<p>No roles yet.</p>}
+      />
+    </>
+  );
+}
+
+function RoleSearch({ search, onSearch }: Pick<RolesListProps, 'search' | 'onSearch'>) {
+  const text = useTextFilter(search.q);
+  return (
+    <FilterForm label="Filter roles" onSubmit={() => filterChange(onSearch, { q: text.value })}>
+      <TextFilter label="Role name" filter={text} maxLength={100} />
+    </FilterForm>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { messageOf } from '../../../../api/error-data';
+import type { AuditEntry } from '../../../../contract/lists';
+import type { AssignableRole, StaffUser, UserStatus, UserUpdate } from '../../../../contract/users';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog';
+import { ConflictNotice, useVersionConflict } from '../../../../ui/conflict-notice';
+import { HistoryPanel } from '../../../../ui/history-panel';
+import { viewerTimeZone } from '../../../../ui/zoned-time';
+import { toast } from '../../../../ui/toast/toast-store';
+import { locationsLabel, statusLabel, USER_FIELD_LABELS } from './user-labels';
+import { UserForm } from './user-form';
+
+export interface EditUserProps {
+  user: StaffUser;
+  history: readonly AuditEntry[];
+  roles: readonly AssignableRole[];
+  save: (update: UserUpdate) => Promise<StaffUser>;
+  setStatus: (status: UserStatus, version: number) => Promise<StaffUser>;
+  /** Loads the user and its history again. */
+  reload: () => Promise<void>;
+  /** Deletes an invitation nobody used (offered with users delete, to someone who never signed in). */
+  remove?: ((version: number) => Promise<void>) | undefined;
+  onClose: () => void;
+}
+
+/** Name and role (with the version they were read at), disable / enable after asking, and History. */
+export function EditUser({ user, history, roles, save, setStatus, reload, remove, onClose }: EditUserProps) {
+  const headingId = useId();
+  // The panel's heading takes the focus once, when it opens, so keyboard and screen reader users land in it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
+  const [confirming, setConfirming] = useState(false);
+  const [statusBusy, setStatusBusy] = useState(false);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  // The current role stays listed even when it is not the editor's to give (it may be kept, not chosen again).
+  const offered = roles.some((role) => role.role_id === user.role_id) || user.role_id === null
+    ? roles
+    : [...roles, { role_id: user.role_id, name: user.role_name ?? `Role ${user.role_id}`, superuser: user.role_superuser }];
+  const nextStatus: UserStatus = user.status === 'active' ? 'disabled' : 'active';
+  const [deleting, setDeleting] = useState(false);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleteInvitation = async () => {
+    if (!remove) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      await remove(user.version);
+      setDeleting(false);
+      toast({ title: 'Invitation deleted' });
+      onClose();
+    } catch (error) {
+      setDeleteError(messageOf(error));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+  const changeStatus = async () => {
+    setStatusBusy(true);
+    setStatusError(null);
+    try {
+      await setStatus(nextStatus, user.version);
+      setConfirming(false);
+      toast({ title: nextStatus === 'disabled' ? 'Staff member disabled' : 'Staff member enabled' });
+      await reload();
+    } catch (error) {
+      setStatusError(messageOf(error));
+    } finally {
+      setStatusBusy(false);
+    }
+  };
+  const who = user.display_name ?? user.email;
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1} ref={headingRef}>
+        Edit {who}
+      </h2>
+      <p>
+        {user.email} · {statusLabel(user.status)}
+      </p>
+      <p>Locations: {locationsLabel(user)}</p>
+      <UserForm
+        key={`${user.user_id}-${user.version}`}
+        mode="edit"
+        defaultValues={{ email: user.email, display_name: user.display_name ?? '', role_id: user.role_id ?? 0 }}
+        roles={offered}
+        submitLabel="Save"
+        sendingLabel="Saving…"
+        onSave={async (values) => {
+          setConflict(null);
+          await save({ display_name: values.display_name, role_id: values.role_id, version: conflict?.currentVersion ?? user.version });
+          toast({ title: 'Saved' });
+          await reload();
+        }}
+        onSaveFailed={onSaveFailed}
+        notice={
+          conflict && (
+            <ConflictNotice
+              conflict={conflict}
+              what="staff member"
+              timeZone={viewerTimeZone()}
+              onReload={() => reload().then(() => setConflict(null))}
+            />
+          )
+        }
+        onCancel={onClose}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) setStatusError(null);
+        }}
+        trigger={
+          <button type="button" className={`button ${nextStatus === 'disabled' ? 'danger' : ''}`}>
+            {nextStatus === 'disabled' ? 'Disable' : 'Enable'}
+          </button>
+        }
+        title={nextStatus === 'disabled' ? `Disable ${who}?` : `Enable ${who}?`}
+        description={
+          nextStatus === 'disabled'
+            ? 'Their next action in the console is refused and signs them out. You can enable them again later.'
+            : 'They can sign in again with the permissions of their role.'
+        }
+        confirmLabel={nextStatus === 'disabled' ? 'Disable' : 'Enable'}
+        busyLabel={nextStatus === 'disabled' ? 'Disabling…' : 'Enabling…'}
+        destructive={nextStatus === 'disabled'}
+        busy={statusBusy}
+        error={statusError}
+        onConfirm={() => void changeStatus()}
+      />
+      {remove && user.last_sign_in_at === null && (
+        <ConfirmDialog
+          open={deleting}
+          onOpenChange={(open) => {
+            setDeleting(open);
+            if (!open) setDeleteError(null);
+          }}
+          trigger={
+            <button type="button" className="button danger-outline">
+              Delete invitation
+            </button>
+          }
+          title={`Delete ${who}?`}
+          description="They have never signed in. Their staff account and sign-in account are deleted; invite them again if needed."
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          destructive
+          busy={deleteBusy}
+          error={deleteError}
+          onConfirm={() => void deleteInvitation()}
+        />
+      )}
+      <HistoryPanel
+        entries={history}
+        timeZone={viewerTimeZone()}
+        fieldLabels={USER_FIELD_LABELS}
+        fieldTypes={{
+          role_id: { text: (value) => offered.find((role) => role.role_id === value)?.name ?? `Role ${String(value)}` },
+          status: { enum: { active: statusLabel('active'), disabled: statusLabel('disabled') } },
+        }}
+      />
+    </section>
+  );
+}
