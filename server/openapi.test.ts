@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   loadPermissionsDataSchema,
-  permissionsLookupBodySchema,
   permissionsLookupDataSchema,
   validateUserLoginDataSchema,
 } from '../src/contract/auth';
+import { permissionsLookupBodySchema } from '../src/contract/permissions-lookup';
 import {
   bookingRecordSchema,
   enforcementRequestSchema,
@@ -571,7 +571,7 @@ describe('the OpenAPI document', () => {
     const lookup = paths['/auth/permissions']?.post;
     expect(schemaOf(lookup?.requestBody)).toMatchObject({
       type: 'object',
-      properties: { email: { type: 'string', format: 'email', maxLength: 320 } },
+      properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
       required: ['email'],
     });
     const userData = schemaOf(lookup?.responses['200']) as {

@@ -28,11 +28,14 @@ export function generateCode(length = 8): string {
   return Array.from({ length }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
 
-/** A code is visible through any of its locations in the user's scope. */
+/**
+ * Spec §5: a code of several locations is the user's to see only when all of them are in their scope (as the detail
+ * route checks with `locationsLacking`); a code at 1 and 3 is not listed for someone who holds promo codes at 3 only.
+ */
 function inScopeCondition(scope: LocationScope, params: SqlParams): string | null {
   if (scope.all) return null;
-  return `EXISTS (SELECT 1 FROM promo_code_locations pl WHERE pl.promo_code_id = p.promo_code_id
-                   AND pl.location_id = ANY(${params.add(scope.ids)}::int[]))`;
+  return `NOT EXISTS (SELECT 1 FROM promo_code_locations pl WHERE pl.promo_code_id = p.promo_code_id
+                       AND pl.location_id <> ALL(${params.add(scope.ids)}::int[]))`;
 }
 
 function filtered(scope: LocationScope, query: PromoCodeListQuery, now: Date) {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { permissionsLookupBodySchema, validateUserLoginQuerySchema } from '../../src/contract/auth';
+import { validateUserLoginQuerySchema } from '../../src/contract/auth';
+import { permissionsLookupBodySchema } from '../../src/contract/permissions-lookup';
 import { enforcementQuerySchema, enforcementRequestSchema } from '../../src/contract/enforcement';
 import { locationParamsSchema } from '../../src/contract/locations';
 import { permissionRecordSchema } from '../../src/permissions/features';

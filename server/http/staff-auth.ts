@@ -6,6 +6,7 @@ import type { SessionTokens } from '../auth/session-token';
 import type { Queryable } from '../db/db';
 import type { StaffMember } from '../db/staff';
 import { staffOfIdentity, type StaffIdentity } from '../db/staff-identity';
+import { firstRefusal, type FirstRefusals } from './first-refusals';
 import { forbidden, sessionFailure } from './responses';
 
 export type IdentityEnv = { Variables: { identity: VerifiedIdentity } };
@@ -72,9 +73,12 @@ export function admission(result: StaffIdentity): { ok: true; staff: StaffMember
  * For every other protected call: the Firebase sign-in (revocation checked), the API's session token (JwtToken
  * header) issued to that same identity (uid), and an active staff row bound to it. Permissions are read from the
  * database on each call, so revoking a grant or disabling the row takes effect at once rather than when the session
- * ends.
+ * ends. Then the route's `first` refusals (server/http/first-refusals.ts), still before the request is read.
  */
-export function requireStaffSession(deps: { verifyIdToken: VerifyIdToken; sessions: SessionTokens; db: Queryable }) {
+export function requireStaffSession(
+  deps: { verifyIdToken: VerifyIdToken; sessions: SessionTokens; db: Queryable },
+  first: FirstRefusals = {},
+) {
   return createMiddleware<StaffEnv>(async (c, next) => {
     const identity = await authenticate(c, deps.verifyIdToken);
     if (identity instanceof Response) return identity;
@@ -97,6 +101,8 @@ export function requireStaffSession(deps: { verifyIdToken: VerifyIdToken; sessio
     c.set('identity', identity);
     c.set('staff', admitted.staff);
     c.set('sessionToken', sessionToken);
+    const refused = firstRefusal(c, first);
+    if (refused) return refused;
     await next();
   });
 }

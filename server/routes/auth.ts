@@ -3,12 +3,12 @@ import {
   LOAD_PERMISSIONS_PATH,
   loadPermissionsDataSchema,
   PERMISSIONS_LOOKUP_PATH,
-  permissionsLookupBodySchema,
   permissionsLookupDataSchema,
   VALIDATE_USER_LOGIN_PATH,
   validateUserLoginDataSchema,
   validateUserLoginQuerySchema,
 } from '../../src/contract/auth';
+import { permissionsLookupBodySchema } from '../../src/contract/permissions-lookup';
 import { successEnvelope } from '../../src/contract/envelope';
 import { derivePermissions } from '../../src/permissions/permissions-object';
 import { listLocationRefs } from '../db/locations';

@@ -21,7 +21,6 @@ import {
 } from '../../src/contract/enforcement-lite';
 import { successEnvelope } from '../../src/contract/envelope';
 import { historySchema, listWindow, type VersionConflict } from '../../src/contract/lists';
-import type { PermissionRecord } from '../../src/permissions/features';
 import type { StaffAccounts } from '../auth/staff-accounts';
 import { listHistory } from '../db/audit';
 import {
@@ -47,9 +46,6 @@ import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
 
 const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
 const TAGS = ['enforcement-lite'];
-
-/** Spec §2/§6: Enforcement Lite is the superusers' (the `su` flag of the shared permission record). */
-const isSuperuser = (record: PermissionRecord) => record.su;
 
 function conflictResponse(c: Context<StaffEnv>, what: string, conflict: VersionConflict) {
   const { changedBy, changedAt } = conflict;
@@ -99,13 +95,8 @@ function officerResponse(c: Context<StaffEnv>, userId: number | null, result: Li
  * with 403 unless the caller is a superuser, before anything is read.
  */
 export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staffAccounts: StaffAccounts | undefined): void {
-  const staffSession = requireStaffSession(deps);
+  const staffSession = requireStaffSession(deps, { superuserOnly: 'Only a superuser may manage Enforcement Lite.' });
   const actorOf = (c: Context<StaffEnv>) => ({ userId: c.get('staff').userId, email: c.get('staff').email });
-  const refused = (c: Context<StaffEnv>) =>
-    isSuperuser(c.get('staff').record)
-      ? null
-      : c.json(failure('Only a superuser may manage Enforcement Lite.'), 403);
-
   const listLocations = createRoute({
     tags: TAGS,
     security: STAFF_SECURITY,
@@ -120,8 +111,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(listLocations, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const query = c.req.valid('query');
     const window = listWindow(query);
     const beyond = pageBeyondLimit(window);
@@ -142,8 +131,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(choices, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     return c.json({ success: true as const, data: await listLiteLocationChoices(deps.db) }, 200);
   });
 
@@ -161,8 +148,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(createLocation, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const input = c.req.valid('json');
     const result = await deps.db.transaction((tx) => createLiteLocation(tx, actorOf(c), input));
     return locationResponse(c, null, result) as never;
@@ -182,8 +167,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(locationDetail, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const { locationId } = c.req.valid('param');
     const location = await findLiteLocation(deps.db, locationId);
     if (!location) return c.json(failure(`Lite location ${locationId} does not exist.`), 404);
@@ -204,8 +187,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(locationHistory, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const { locationId } = c.req.valid('param');
     return c.json({ success: true as const, data: await listHistory(deps.db, 'location', locationId) }, 200);
   });
@@ -227,8 +208,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(updateLocation, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const { locationId } = c.req.valid('param');
     const input = c.req.valid('json');
     const result = await deps.db.transaction((tx) => updateLiteLocation(tx, actorOf(c), locationId, input));
@@ -249,8 +228,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(listOfficers, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const query = c.req.valid('query');
     const window = listWindow(query);
     const beyond = pageBeyondLimit(window);
@@ -272,8 +249,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(inviteOfficer, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const input = c.req.valid('json');
     // Checked before the identity provider creates anything, and again in the transaction that writes the row.
     const early = await checkOfficerInvite(deps.db, input);
@@ -301,8 +276,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(officerDetail, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const { userId } = c.req.valid('param');
     const officer = await findLiteOfficer(deps.db, userId);
     if (!officer) return c.json(failure(`Lite officer ${userId} does not exist.`), 404);
@@ -323,8 +296,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(officerHistory, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const { userId } = c.req.valid('param');
     return c.json({ success: true as const, data: await listHistory(deps.db, AUDIT_ENTITY_USER, userId) }, 200);
   });
@@ -346,8 +317,6 @@ export function registerEnforcementLiteRoutes(app: ApiApp, deps: RouteDeps, staf
     },
   });
   app.openapi(updateOfficer, async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
     const { userId } = c.req.valid('param');
     const input = c.req.valid('json');
     const result = await deps.db.transaction((tx) => updateLiteOfficer(tx, actorOf(c), userId, input));

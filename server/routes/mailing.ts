@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createMiddleware } from 'hono/factory';
 import { successEnvelope } from '../../src/contract/envelope';
 import { listWindow } from '../../src/contract/lists';
 import {
@@ -22,7 +21,7 @@ import { pageBeyondLimit } from '../db/paging';
 import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
 import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
 import { errorResponses, failure, invalidFields } from '../http/responses';
-import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
+import { requireStaffSession } from '../http/staff-auth';
 import { composeMessage, envelopeAddress, htmlDocument, prepareContent, testMessageId } from '../mailing/render';
 import type { MailerSettings } from '../mailing/runner';
 import { SmtpLink, withoutAddresses } from '../mailing/smtp-link';
@@ -38,14 +37,9 @@ export interface MailingDeps {
   runner?: { kick(): void };
 }
 
-/** Spec §2/§6: Mailing is for superusers only; checked before the body is read, so others learn nothing. */
-const superuserOnly = createMiddleware<StaffEnv>(async (c, next) => {
-  if (!c.get('staff').record.su) return c.json(failure('Only a superuser may use Mailing.'), 403);
-  await next();
-});
-
 export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: MailingDeps): void {
-  const staffSession = requireStaffSession(deps);
+  // Spec §2/§6: Mailing is for superusers only; checked before the body is read, so others learn nothing.
+  const staffSession = requireStaffSession(deps, { superuserOnly: 'Only a superuser may use Mailing.' });
 
 
   const options = createRoute({
@@ -54,7 +48,7 @@ export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: Mail
     tags: ['mailing'],
     summary: 'What a segment may name: locations, parker statuses, roles (superuser)',
     security: STAFF_SECURITY,
-    middleware: [staffSession, superuserOnly] as const,
+    middleware: [staffSession] as const,
     responses: {
       200: { description: 'The choices', content: json(responseSchema(successEnvelope(mailingOptionsSchema))) },
       ...errorResponses(401, 403),
@@ -68,7 +62,7 @@ export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: Mail
     tags: ['mailing'],
     summary: 'Recipient count and a few messages rendered as recipients will get them (sanitised HTML) (superuser)',
     security: STAFF_SECURITY,
-    middleware: [staffSession, superuserOnly] as const,
+    middleware: [staffSession] as const,
     request: { body: { required: true, content: json(requestSchema(mailingInputSchema)) } },
     responses: {
       200: { description: 'Count and samples', content: json(responseSchema(successEnvelope(mailingPreviewSchema))) },
@@ -97,7 +91,7 @@ export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: Mail
     tags: ['mailing'],
     summary: 'Sends the message once to the signed-in superuser, personalised with their own name (superuser)',
     security: STAFF_SECURITY,
-    middleware: [staffSession, superuserOnly] as const,
+    middleware: [staffSession] as const,
     request: { body: { required: true, content: json(requestSchema(mailingContentSchema)) } },
     responses: {
       200: { description: 'Where it went', content: json(responseSchema(successEnvelope(mailingTestResultSchema))) },
@@ -134,7 +128,7 @@ export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: Mail
     tags: ['mailing'],
     summary: 'Mailings, newest first, with their counts (superuser)',
     security: STAFF_SECURITY,
-    middleware: [staffSession, superuserOnly] as const,
+    middleware: [staffSession] as const,
     request: { query: parametersSchema(mailingListQuerySchema) },
     responses: {
       200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(mailingPageSchema))) },
@@ -154,7 +148,7 @@ export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: Mail
     tags: ['mailing'],
     summary: 'Queues a mailing to a segment; the server sends it at the configured rate (superuser)',
     security: STAFF_SECURITY,
-    middleware: [staffSession, superuserOnly] as const,
+    middleware: [staffSession] as const,
     request: { body: { required: true, content: json(requestSchema(mailingInputSchema)) } },
     responses: {
       200: { description: 'The queued mailing', content: json(responseSchema(successEnvelope(mailingSchema))) },
@@ -180,7 +174,7 @@ export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: Mail
     tags: ['mailing'],
     summary: 'One mailing and its progress: sent, failed, skipped, left (superuser)',
     security: STAFF_SECURITY,
-    middleware: [staffSession, superuserOnly] as const,
+    middleware: [staffSession] as const,
     request: { params: parametersSchema(mailingParamsSchema) },
     responses: {
       200: { description: 'The mailing', content: json(responseSchema(successEnvelope(mailingSchema))) },

@@ -21,7 +21,7 @@ import {
   type PromoCode,
 } from '../../src/contract/promo-codes';
 import type { AccessLevel } from '../../src/permissions/features';
-import { hasPermission } from '../../src/permissions/rules';
+import { hasPermission, locationsLacking } from '../../src/permissions/rules';
 import { listHistory } from '../db/audit';
 import { listLocationRefsIn } from '../db/locations';
 import { pageBeyondLimit } from '../db/paging';
@@ -97,16 +97,21 @@ function writeResponse(c: Context<StaffEnv>, promoCodeId: number | null, result:
 
 export function registerPromoCodeRoutes(app: ApiApp, deps: RouteDeps): void {
   const staffSession = requireStaffSession(deps);
+  /** Lists filtered by `?locationId=`: refused (403) outside the user's pc locations, before anything is read. */
+  const listSession = requireStaffSession(deps, { locationFilter: { feature: 'pc', records: 'the promo codes' } });
   const actorOf = (c: Context<StaffEnv>) => ({ userId: c.get('staff').userId, email: c.get('staff').email });
   const may = (c: Context<StaffEnv>, level: AccessLevel, ids?: number[]) => hasPermission(c.get('staff').record, 'pc', level, ids);
   /** Locations among `ids` where the user lacks `level`. */
-  const lacking = (c: Context<StaffEnv>, level: AccessLevel, ids: number[]) => ids.filter((id) => !may(c, level, [id]));
+  const lacking = (c: Context<StaffEnv>, level: AccessLevel, ids: number[]) => locationsLacking(c.get('staff').record, 'pc', level, ids);
   const notFound = (c: Context, promoCodeId: number) =>
     c.json(failure(`Promo code ${promoCodeId} was not found among the codes of your locations.`), 404);
-  /** The code's locations if the user may see it (any of them in their view scope), else undefined (404). */
+  /**
+   * The code's locations if the user may see it, else undefined (404). Spec §5: a code of several locations needs
+   * promo-code view at every one of them (the list shows the same codes: `inScopeCondition` in server/db/promo-codes.ts).
+   */
   const visibleLocations = async (c: Context<StaffEnv>, promoCodeId: number) => {
     const ids = await promoCodeLocations(deps.db, promoCodeId);
-    return ids && ids.some((id) => may(c, 'view', [id])) ? ids : undefined;
+    return ids && lacking(c, 'view', ids).length === 0 ? ids : undefined;
   };
   const NO_VIEW = 'You do not have permission to view promo codes.';
 
@@ -116,7 +121,7 @@ export function registerPromoCodeRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['promo codes'],
     summary: "Promo codes at the user's promo-code locations, with usage, filtered, sorted and paged on the server",
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(promoCodeListQuerySchema) },
     responses: {
       200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(promoCodePageSchema))) },
@@ -139,7 +144,7 @@ export function registerPromoCodeRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['promo codes'],
     summary: 'Every promo code the list shows for these filters, as CSV (streamed)',
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(promoCodeListQuerySchema) },
     responses: {
       200: { description: 'RFC 4180 CSV, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: { type: 'string' } } } },

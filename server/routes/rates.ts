@@ -81,6 +81,8 @@ function writeResponse<T>(c: Context<StaffEnv>, what: string, result: RateWriteR
 
 export function registerRateRoutes(app: ApiApp, deps: RouteDeps): void {
   const staffSession = requireStaffSession(deps);
+  /** Lists filtered by `?locationId=`: refused (403) outside the user's rs locations, before anything is read. */
+  const listSession = requireStaffSession(deps, { locationFilter: { feature: 'rs', records: 'the rate changes' } });
   const actorOf = (c: Context<StaffEnv>) => ({ userId: c.get('staff').userId, email: c.get('staff').email });
   const refuse = (c: Context<StaffEnv>, message: string) => c.json(failure(message), 403);
 
@@ -213,7 +215,7 @@ export function registerRateRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['rates'],
     summary: "Scheduled, applied and cancelled rate changes of the user's locations, filtered, sorted and paged",
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(rateChangeListQuerySchema) },
     responses: {
       200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(rateChangePageSchema))) },
@@ -238,7 +240,7 @@ export function registerRateRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['rates'],
     summary: 'Every rate change the list shows for these filters, as CSV (streamed)',
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(rateChangeListQuerySchema) },
     responses: {
       200: { description: 'RFC 4180 CSV, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: { type: 'string' } } } },

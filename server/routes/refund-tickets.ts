@@ -91,6 +91,8 @@ function writeResponse(c: Context<StaffEnv>, id: number, result: TicketWriteResu
 
 export function registerRefundTicketRoutes(app: ApiApp, deps: RouteDeps): void {
   const staffSession = requireStaffSession(deps);
+  /** Lists filtered by `?locationId=`: refused (403) outside the user's rp locations, before anything is read. */
+  const listSession = requireStaffSession(deps, { locationFilter: { feature: 'rp', records: 'the refund tickets' } });
   const actorOf = (c: Context<StaffEnv>) => ({ userId: c.get('staff').userId, email: c.get('staff').email });
   const scopeOf = (c: Context<StaffEnv>) => locationScope(c.get('staff').record, 'rp');
   const notFound = (c: Context, ticketId: number) => c.json(failure(`Ticket ${ticketId} was not found among the tickets of your locations.`), 404);
@@ -106,7 +108,7 @@ export function registerRefundTicketRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['refund tickets'],
     summary: "Refund tickets at the user's refund-portal locations, filtered, sorted and paged on the server",
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(ticketListQuerySchema) },
     responses: {
       200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(ticketPageSchema))) },
@@ -128,7 +130,7 @@ export function registerRefundTicketRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['refund tickets'],
     summary: 'Every ticket the list shows for these filters, as CSV (streamed)',
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(ticketListQuerySchema) },
     responses: {
       200: { description: 'RFC 4180 CSV, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: { type: 'string' } } } },

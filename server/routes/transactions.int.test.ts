@@ -92,7 +92,8 @@ describe.each(BACKENDS)('transaction endpoints on %s', (backend) => {
 
   it('never lists, finds or opens a payment outside the user’s locations', async () => {
     expect(ids(await search(DESK, 'transactionId=9004'))).toEqual([]);
-    expect(ids(await search(DESK, 'locationId=3'))).toEqual([]);
+    // A filter outside the user's locations is refused, not answered empty (spec §5, issue 34).
+    expect((await search(DESK, 'locationId=3')).status).toBe(403);
     const detail = await api().getAs(DESK, '/transactions/9004');
     expect(detail.status).toBe(404);
     expect((await api().getAs(DESK, '/transactions/9004/history')).status).toBe(404);

@@ -73,6 +73,8 @@ function dateRangeProblem(search: TransactionSearch): string | null {
 
 export function registerTransactionRoutes(app: ApiApp, deps: RouteDeps): void {
   const staffSession = requireStaffSession(deps);
+  /** Lists filtered by `?locationId=`: refused (403) outside the user's rp locations, before anything is read. */
+  const listSession = requireStaffSession(deps, { locationFilter: { feature: 'rp', records: 'the payments' } });
   const mayView = (c: Context<StaffEnv>) => hasPermission(c.get('staff').record, 'rp', 'view');
   const scopeOf = (c: Context<StaffEnv>) => locationScope(c.get('staff').record, 'rp');
 
@@ -82,7 +84,7 @@ export function registerTransactionRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['transactions'],
     summary: "Payments at the user's refund-portal locations, filtered, sorted and paged on the server",
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(transactionSearchSchema) },
     responses: {
       200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(transactionPageSchema))) },
@@ -104,7 +106,7 @@ export function registerTransactionRoutes(app: ApiApp, deps: RouteDeps): void {
     tags: ['transactions'],
     summary: 'Every payment the search finds, as CSV (streamed)',
     security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+    middleware: [listSession] as const,
     request: { query: parametersSchema(transactionSearchSchema) },
     responses: {
       200: { description: 'RFC 4180 CSV, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: { type: 'string' } } } },

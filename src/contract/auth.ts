@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import { userPermissionsSchema } from '../permissions/permissions-object';
 
 /**
- * The permissions lookup (spec §4, §7): the console sends the signed-in e-mail and receives userData.
+ * The permissions lookup (spec §4, §7): the console sends the signed-in e-mail and receives userData (the body's schema:
+ * permissions-lookup.ts).
  * Method and path are not fixed by the spec; this product uses POST /auth/permissions (see docs/api.md).
  */
 export const PERMISSIONS_LOOKUP_PATH = '/auth/permissions';
-export const permissionsLookupBodySchema = z.object({ email: z.email().check(z.maxLength(320)) });
 export const permissionsLookupDataSchema = z.object({ userData: userPermissionsSchema });
 
 export const VALIDATE_USER_LOGIN_PATH = '/validate-user-login/';

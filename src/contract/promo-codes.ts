@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { locationRefSchema } from '../permissions/permissions-object';
+import { isInstant } from './calendar';
 import { canonicalIdParam } from './ids';
 import { pagedSchema } from './lists';
 import { idempotencyKeyOf } from './refunds';
@@ -29,7 +30,6 @@ export function oneYearAfter(iso: string): Date {
   date.setUTCFullYear(date.getUTCFullYear() + 1);
   return date;
 }
-const isInstant = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value));
 
 const instantField = (label: string) =>
   z.string(`Enter the ${label}.`).check(z.refine(isInstant, `The ${label} must be a date and time (ISO 8601 with its offset).`));

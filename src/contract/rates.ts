@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isInstant } from './calendar';
 import { canonicalIdParam } from './ids';
 import { pagedSchema } from './lists';
 import { RATE_CHANGE_STATUSES } from './rate-change-search';
@@ -58,9 +59,7 @@ export { RATE_CHANGE_STATUSES, RATE_CHANGE_SORT_KEYS, rateChangeListQuerySchema 
 export type { RateChangeListQuery, RateChangeStatus } from './rate-change-search';
 
 /** An instant with its offset ("2026-03-02T09:00:00-06:00" or "…Z"), as the console sends it from the location's zone. */
-const instant = z.string().check(
-  z.refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), 'Enter a date and time.'),
-);
+const instant = z.string('Enter a date and time.').check(z.refine(isInstant, 'Enter a date and time.'));
 export const rateChangeInputSchema = z.strictObject({
   rate_set: rateSetSchema,
   effective_at: instant,

@@ -72,8 +72,5 @@ export function parseAmountToCents(amount: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** A real calendar day ("2026-02-30" is not). */
-export function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+/** A real calendar day ("2026-02-30" is not): src/contract/calendar.ts reads every date of the contract. */
+export { isCalendarDate } from './calendar';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { emailAddress } from './email';
 import { canonicalIdParam } from './ids';
 import { pagedSchema } from './lists';
 import { USER_STATUSES } from './user-search';
@@ -20,7 +21,7 @@ const email = z.pipe(
   z.string('Enter the e-mail address.'),
   z.pipe(
     z.transform((value: string) => value.trim().toLowerCase()),
-    z.email('Enter an e-mail address such as name@example.com.').check(z.maxLength(320, 'The e-mail address is too long.')),
+    emailAddress('Enter an e-mail address such as name@example.com.'),
   ),
 );
 const roleId = z.int('Choose a role.').check(z.positive('Choose a role.'));

@@ -8,7 +8,7 @@ import {
   type FeatureCode,
   type PermissionRecord,
 } from './features';
-import { hasPermission, locationsWithAccess } from './rules';
+import { hasPermission, locationsLacking, locationsWithAccess } from './rules';
 
 const LOCATION_IDS = [1, 2, 3, 4, 5, 6, 7, 8];
 const locationId = fc.constantFrom(...LOCATION_IDS);
@@ -112,6 +112,17 @@ describe('locationsWithAccess', () => {
         expect(locationsWithAccess(r, code, lvl)).toEqual(
           LOCATION_IDS.filter((id) => hasPermission(r, code, lvl, [id])),
         );
+      }),
+    );
+  });
+});
+
+describe('locationsLacking (spec §5 with location ids, for refusals that name them)', () => {
+  it('names exactly the given locations the record does not hold, sorted and once each; none for a superuser', () => {
+    fc.assert(
+      fc.property(record, feature, level, fc.array(locationId, { maxLength: 6 }), (r, code, lvl, ids) => {
+        const expected = r.su ? [] : [...new Set(ids)].filter((id) => !holds(r, code, lvl, id)).sort((a, b) => a - b);
+        expect(locationsLacking(r, code, lvl, ids)).toEqual(expected);
       }),
     );
   });

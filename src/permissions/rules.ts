@@ -26,8 +26,22 @@ export function hasPermission(
   locationIds?: readonly number[],
 ): boolean {
   if (record.su) return true;
-  const held = locationsWithAccess(record, feature, level);
-  if (locationIds === undefined || locationIds.length === 0) return held.length > 0;
-  const heldSet = new Set(held);
-  return locationIds.every((id) => heldSet.has(id));
+  if (locationIds === undefined || locationIds.length === 0) return locationsWithAccess(record, feature, level).length > 0;
+  return locationsLacking(record, feature, level, locationIds).length === 0;
+}
+
+/**
+ * Spec §5 when location ids are given, for the refusals that name them: the ids where the record lacks `level` on
+ * `feature`, sorted, none for a superuser. The ids of a record of several locations (a promo code on 1 and 3) or of a
+ * list's location filter: viewing, editing or filtering needs the feature at every one of them.
+ */
+export function locationsLacking(
+  record: PermissionRecord,
+  feature: FeatureCode,
+  level: AccessLevel,
+  locationIds: readonly number[],
+): number[] {
+  if (record.su) return [];
+  const held = new Set(locationsWithAccess(record, feature, level));
+  return [...new Set(locationIds)].filter((id) => !held.has(id)).sort((a, b) => a - b);
 }

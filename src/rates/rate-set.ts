@@ -1,3 +1,5 @@
+import { readWallClock, utcMs } from '../contract/calendar';
+
 /**
  * A location's prices (docs/rates.md). Plain data shared by the console, the server and the engine: times of day are
  * minutes from local midnight, money is integer minor units (cents), weekdays run Monday (0) to Sunday (6).
@@ -72,14 +74,9 @@ export function bandSpan(day: number, startMinute: number, endMinute: number): s
 
 /** "2026-07-04T18:00" as minutes of the wall clock counted like UTC (NaN when not such a time). */
 export function wallClockMinute(text: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
-  if (!match) return Number.NaN;
-  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return Number.NaN;
-  const ms = Date.UTC(year, month - 1, day, hour, minute);
-  // Date.UTC rolls 31 April over into May: such a date is not a date.
-  if (new Date(ms).getUTCDate() !== day) return Number.NaN;
-  return ms / 60_000;
+  // Read strictly (src/contract/calendar.ts): 31 April is not a date.
+  const clock = readWallClock(text);
+  return clock ? utcMs(clock.year, clock.month, clock.day, clock.hour, clock.minute) / 60_000 : Number.NaN;
 }
 
 /** Monday = 0 of the day `localDay` days after 1970-01-01 (a Thursday). */

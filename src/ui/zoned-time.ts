@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { readWallClock } from '../contract/calendar';
 
 /**
  * Times on a location's clock. Staff think in the local time of the place (a promo code starts at midnight in
@@ -22,14 +23,11 @@ export function zoneOf(zones: readonly string[]): string {
 
 /** "2026-03-02T09:30" on the zone's wall clock → epoch ms; null when the text is not such a time. */
 export function wallClockToMs(value: string, timeZone: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
-  const at = new TZDate(year, month - 1, day, hour, minute, timeZone);
-  // A day past the month's end (April 31) rolls over: such a date is not a date.
-  if (Number.isNaN(at.getTime()) || at.getDate() !== day) return null;
-  return at.getTime();
+  // Strictly, as the API reads its instants: April 31 is not a date (src/contract/calendar.ts).
+  const clock = readWallClock(value);
+  if (!clock) return null;
+  const at = new TZDate(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, timeZone);
+  return Number.isNaN(at.getTime()) ? null : at.getTime();
 }
 
 /** Epoch ms → "2026-03-02T09:30" on the zone's wall clock (what an `<input type="datetime-local">` holds). */

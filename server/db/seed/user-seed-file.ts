@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitsRfc5321 } from '../../../src/contract/email';
 import { permissionRecordSchema } from '../../../src/permissions/features';
 import { describeIssues } from '../../zod-issues';
 
@@ -10,7 +11,7 @@ export const seedUserSchema = z
   .object({
     email: z
       .email()
-      .max(320)
+      .refine(fitsRfc5321, 'is longer than RFC 5321 allows (64 characters before the @, 254 in all)')
       .transform((email) => email.toLowerCase()),
     password: z.string().min(6, 'must be at least 6 characters (the identity provider rejects shorter ones)'),
     displayName: z.string().trim().min(1).max(200).optional(),
