@@ -1,7 +1,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { shownError } from './form-errors';
-import { CheckboxField, FormField } from './form-field';
+import { CheckboxField, FormField, type FieldControlProps } from './form-field';
 import { numberText, numberValue } from './form-values';
 import { TimeZoneSelect } from './time-zone-select';
 
@@ -18,10 +18,37 @@ interface BoundProps {
   submitted: boolean;
 }
 
+/** A TanStack form whose values hold the fields named `TName`, as a block of fields two sections share reads it. */
+export interface FormWithFields<TName extends string> {
+  // Returns what a React function component may (`Promise` included), as TanStack's Field declares.
+  Field: (props: { name: TName; children: (field: AnyFieldApi) => ReactNode }) => ReactNode | Promise<ReactNode>;
+}
+
 /** What the binding sets itself, so a caller cannot pass it twice. */
 type Wired = 'id' | 'name' | 'value' | 'checked' | 'onChange' | 'onBlur' | 'aria-describedby' | 'aria-invalid' | 'children';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, Wired>;
+
+const asText = (value: string) => value;
+
+/**
+ * What ties a control whose value is text (an input, a text area, a select) to the field, beside the ids `control`
+ * carries: its text is the field's value read by `toText`, and what is typed or chosen is stored read back by `fromText`.
+ */
+function textBinding(
+  field: AnyFieldApi,
+  control: FieldControlProps,
+  toText: (value: never) => string = asText,
+  fromText: (text: string) => unknown = asText,
+) {
+  return {
+    ...control,
+    name: field.name,
+    value: toText(field.state.value as never),
+    onChange: (event: { target: { value: string } }) => field.handleChange(fromText(event.target.value)),
+    onBlur: field.handleBlur,
+  };
+}
 
 /** An input whose text is the field's value read by `toText`, and whose typing is stored read back by `fromText`. */
 function BoundInput({
@@ -35,22 +62,10 @@ function BoundInput({
 }: BoundProps & InputProps & { toText: (value: never) => string; fromText: (text: string) => unknown }) {
   return (
     <FormField label={label} hint={hint} error={shownError(field.state.meta, submitted)}>
-      {(control) => (
-        <input
-          {...control}
-          name={field.name}
-          className="input"
-          {...input}
-          value={toText(field.state.value as never)}
-          onChange={(event) => field.handleChange(fromText(event.target.value))}
-          onBlur={field.handleBlur}
-        />
-      )}
+      {(control) => <input className="input" {...input} {...textBinding(field, control, toText, fromText)} />}
     </FormField>
   );
 }
-
-const asText = (value: string) => value;
 
 export function TextField(props: BoundProps & InputProps) {
   return <BoundInput {...props} toText={asText} fromText={asText} />;
@@ -65,16 +80,7 @@ export function TextAreaField({
 }: BoundProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Wired>) {
   return (
     <FormField label={label} hint={hint} error={shownError(field.state.meta, submitted)}>
-      {(control) => (
-        <textarea
-          {...control}
-          className="input"
-          {...input}
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => field.handleChange(event.target.value)}
-        />
-      )}
+      {(control) => <textarea className="input" {...input} {...textBinding(field, control)} />}
     </FormField>
   );
 }
@@ -97,15 +103,7 @@ export function SelectField<T extends string>({
   return (
     <FormField label={label} hint={hint} error={shownError(field.state.meta, submitted)}>
       {(control) => (
-        <select
-          {...control}
-          name={field.name}
-          className="select"
-          {...select}
-          value={field.state.value as T}
-          onChange={(event) => field.handleChange(event.target.value as T)}
-          onBlur={field.handleBlur}
-        >
+        <select className="select" {...select} {...textBinding(field, control)}>
           {options.map((option) => (
             <option key={option} value={option}>
               {labelOf(option)}

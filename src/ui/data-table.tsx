@@ -13,7 +13,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ListPager } from './list-pager';
+import { ListPager, type ListPagerProps } from './list-pager';
 import { ScrollRegion, useBoxWidth } from './scroll-region';
 
 export type SortDirection = 'asc' | 'desc';
@@ -32,6 +32,8 @@ export interface DataColumn<Row> {
   sortable?: boolean;
   /** The direction a first click sorts in (newest or largest first for times and amounts). */
   firstDirection?: SortDirection;
+  /** The list's order when the URL names none (the server's default), in `firstDirection`: one column of a list. */
+  sortedByDefault?: boolean;
   /** Always shown: not offered in the column choice. */
   alwaysShown?: boolean;
   /** Hidden until chosen in the column choice. */
@@ -51,16 +53,8 @@ export type ColumnPriority = 1 | 2 | 3;
 /** Below these widths of the table's box (px), a column of that priority is left out. */
 const PRIORITY_MIN_WIDTH: Record<ColumnPriority, number> = { 1: 0, 2: 640, 3: 1024 };
 
-export interface DataTablePage {
-  page: number;
-  pageSize: number;
-  pageSizes: readonly number[];
-  total: number;
-  totalIsLowerBound: boolean;
-  noun: { one: string; other: string };
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-}
+/** The pager's figures and callbacks; the table counts the pages itself. */
+export type DataTablePage = Omit<ListPagerProps, 'pageCount'>;
 
 export interface DataTableProps<Row> {
   /** Names the table for screen readers and its scrolling region. */

@@ -69,15 +69,37 @@ export function TextFilter({ label, filter, maxLength }: { label: string; filter
   );
 }
 
+/** A filter's select: "any" first (the empty value, `onChange("")`), then the choices. */
+function ChoiceFilter(props: {
+  label: string;
+  value: string | number | undefined;
+  anyLabel: string;
+  choices: readonly { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <FormField label={props.label} error={props.error}>
+      {(control) => (
+        <select {...control} className="select" value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value)}>
+          <option value="">{props.anyLabel}</option>
+          {props.choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
 /** A choice among fixed values, with a first option for "any"; `onChange` gets undefined for it. */
 export function SelectFilter<T extends string>({
-  label,
-  value,
-  anyLabel,
   options,
   optionLabel,
   onChange,
-  error,
+  ...field
 }: {
   label: string;
   value: string | undefined;
@@ -88,29 +110,21 @@ export function SelectFilter<T extends string>({
   error?: string | undefined;
 }) {
   return (
-    <FormField label={label} error={error}>
-      {(control) => (
-        <select {...control} className="select" value={value ?? ''} onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}>
-          <option value="">{anyLabel}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {optionLabel(option)}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
+    <ChoiceFilter
+      {...field}
+      choices={options.map((option) => ({ value: option, label: optionLabel(option) }))}
+      onChange={(chosen) => onChange((chosen || undefined) as T | undefined)}
+    />
   );
 }
 
 /** One of the user's locations, or all of them. */
 export function LocationFilter({
   locations,
-  value,
   onChange,
   label = 'Location',
   anyLabel = 'All your locations',
-  error,
+  ...field
 }: {
   locations: readonly { location_id: number; name: string }[];
   value: number | string | undefined;
@@ -120,23 +134,13 @@ export function LocationFilter({
   error?: string | undefined;
 }) {
   return (
-    <FormField label={label} error={error}>
-      {(control) => (
-        <select
-          {...control}
-          className="select"
-          value={value ?? ''}
-          onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
-        >
-          <option value="">{anyLabel}</option>
-          {locations.map((location) => (
-            <option key={location.location_id} value={location.location_id}>
-              {location.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
+    <ChoiceFilter
+      {...field}
+      label={label}
+      anyLabel={anyLabel}
+      choices={locations.map((location) => ({ value: location.location_id, label: location.name }))}
+      onChange={(chosen) => onChange(chosen ? Number(chosen) : undefined)}
+    />
   );
 }
 

@@ -12,6 +12,8 @@ export function FormFooter(props: {
   sendingLabel: string;
   /** Shown only when given: the edit screens' way back to the saved values. */
   onDiscard?: (() => void) | undefined;
+  /** Shown only when given: the panels' way to close without saving. */
+  onCancel?: (() => void) | undefined;
 }) {
   return (
     <>
@@ -28,6 +30,11 @@ export function FormFooter(props: {
         {props.onDiscard && (
           <button type="button" className="button" disabled={props.isSubmitting} onClick={props.onDiscard}>
             Discard changes
+          </button>
+        )}
+        {props.onCancel && (
+          <button type="button" className="button" onClick={props.onCancel}>
+            Cancel
           </button>
         )}
       </div>

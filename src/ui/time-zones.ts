@@ -6,22 +6,25 @@ import { viewerTimeZone, zoneAbbreviation } from './zoned-time';
  * unnoticed and put every time of the location hours off.
  */
 
-/** Each state's (and DC's) zone: where a state spans two, the zone most of its people live in. */
-const STATE_ZONES: Record<string, string> = {
-  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago',
-  CA: 'America/Los_Angeles', CO: 'America/Denver', CT: 'America/New_York', DE: 'America/New_York',
-  DC: 'America/New_York', FL: 'America/New_York', GA: 'America/New_York', HI: 'Pacific/Honolulu',
-  ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis', IA: 'America/Chicago',
-  KS: 'America/Chicago', KY: 'America/New_York', LA: 'America/Chicago', ME: 'America/New_York',
-  MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago',
-  MS: 'America/Chicago', MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago',
-  NV: 'America/Los_Angeles', NH: 'America/New_York', NJ: 'America/New_York', NM: 'America/Denver',
-  NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago', OH: 'America/New_York',
-  OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York',
-  SC: 'America/New_York', SD: 'America/Chicago', TN: 'America/Chicago', TX: 'America/Chicago',
-  UT: 'America/Denver', VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles',
-  WV: 'America/New_York', WI: 'America/Chicago', WY: 'America/Denver', PR: 'America/Puerto_Rico',
+/** The states (and DC, Puerto Rico) on each zone's clock: where a state spans two, the zone most of its people live in. */
+const ZONE_STATES: Record<string, readonly string[]> = {
+  'America/New_York': ['CT', 'DE', 'DC', 'FL', 'GA', 'KY', 'ME', 'MD', 'MA', 'NH', 'NJ', 'NY', 'NC', 'OH', 'PA', 'RI', 'SC', 'VT', 'VA', 'WV'],
+  'America/Chicago': ['AL', 'AR', 'IL', 'IA', 'KS', 'LA', 'MN', 'MS', 'MO', 'NE', 'ND', 'OK', 'SD', 'TN', 'TX', 'WI'],
+  'America/Denver': ['CO', 'MT', 'NM', 'UT', 'WY'],
+  'America/Los_Angeles': ['CA', 'NV', 'OR', 'WA'],
+  'America/Phoenix': ['AZ'],
+  'America/Boise': ['ID'],
+  'America/Detroit': ['MI'],
+  'America/Indiana/Indianapolis': ['IN'],
+  'America/Anchorage': ['AK'],
+  'Pacific/Honolulu': ['HI'],
+  'America/Puerto_Rico': ['PR'],
 };
+
+/** Each state's zone, read off the table above. */
+const STATE_ZONES: Record<string, string> = Object.fromEntries(
+  Object.entries(ZONE_STATES).flatMap(([zone, states]) => states.map((state) => [state, zone])),
+);
 
 /** States written out, and cities whose state a person often leaves off. */
 const PLACE_ZONES: Record<string, string> = {
@@ -101,7 +104,7 @@ let groups: ZoneGroup[] | undefined;
  */
 export function timeZoneGroups(): ZoneGroup[] {
   if (groups) return groups;
-  const us = [...new Set(Object.values(STATE_ZONES))];
+  const us = Object.keys(ZONE_STATES);
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const others = [...new Set([...known, 'UTC'])].filter((zone) => !us.includes(zone)).sort();
   groups = [

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from '../../src/api/client';
 import { permissionsFor, personaPermissions } from '../fixtures/personas';
 import { renderConsole } from './render-console';
 import { demoLocation, pageOf, sectionApi } from './section-api';
@@ -102,6 +102,27 @@ describe('the locations list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await table()).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/locations')).toHaveLength(2);
+  });
+
+  it('says a refused list (403) in place, with no Retry and no red toast on top', async () => {
+    // The real client, so that its error toast (onError) would be raised unless the loader asks it to keep quiet.
+    const onError = vi.fn();
+    const api = createApiClient({
+      apiBase: '/api',
+      getIdToken: async () => 'id-token',
+      getSessionToken: () => 'session-token',
+      onSessionError: vi.fn(),
+      onError,
+      fetch: async () =>
+        new Response(JSON.stringify({ success: false, message: 'You do not have permission to view locations.' }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderConsole('/locations', { permissions: personaPermissions('admin'), api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to view locations.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
   });
 
   it('offers Edit only where the user holds location edit', async () => {

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
 import type { Mailing, MailingOptions, MailingPreview } from '../../src/contract/mailing';
-import { MailingHistory } from '../../src/routes/_authenticated/(mailing)/-components/mailing-history';
+import { MAILING_HISTORY } from '../../src/routes/_authenticated/(mailing)/-components/mailing-history';
 import { formatDateTime } from '../../src/ui/format';
+import { JobHistory } from '../../src/ui/job-history';
 import { viewerTimeZone } from '../../src/ui/zoned-time';
 import { personaPermissions } from '../fixtures/personas';
 import { renderConsole } from './render-console';
@@ -126,7 +127,7 @@ describe('the mailing screen', () => {
   });
 
   it('shows when each mailing was sent on the viewer’s clock in the one format, not as ISO text', () => {
-    render(<MailingHistory mailings={[mailing()]} shownId={null} onShow={() => {}} />);
+    render(<JobHistory kind={MAILING_HISTORY} jobs={[mailing()]} shownId={null} onShow={() => {}} />);
     const sent = screen.getByText(formatDateTime('2026-11-24T02:00:00.000Z', viewerTimeZone()));
     expect(sent).toHaveAttribute('dateTime', '2026-11-24T02:00:00.000Z');
     expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/);

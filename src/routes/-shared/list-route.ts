@@ -70,7 +70,7 @@ export function forgivingSearch<S extends z.core.$ZodType<object, object>>(
 // The list screen's (src/ui/list-results.tsx): what a loader gives it.
 export type { ListResult } from '../../ui/list-results';
 
-/** Runs a list loader; a refusal or failure of the API becomes the screen's to show (the toast has said it too). */
+/** Runs a list loader; a refusal or failure of the API becomes the screen's to show (list-page.ts keeps a 403 from a toast too). */
 export async function loadListPage<Row>(load: () => Promise<Paged<Row>>): Promise<ListResult<Row>> {
   try {
     return { ok: true, page: await load() };

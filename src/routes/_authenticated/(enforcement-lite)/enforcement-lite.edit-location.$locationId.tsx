@@ -1,29 +1,19 @@
-import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { getLiteLocation, getLiteLocationHistory, updateLiteLocation } from '../../../api/enforcement-lite';
 import { requireAccess } from '../../-shared/require-access';
 import { liteLocationParamsSchema } from '../../../contract/enforcement-lite';
 import { EditLiteLocation } from './-components/edit-lite-location';
 import { invalidateEnforcementLite } from './-components/invalidate-enforcement-lite';
 import { LiteNotFound } from './-components/lite-not-found';
-import { pageLoadOptions } from '../../../api/page-load';
 import { LoadFailure } from '../../../ui/load-failure';
-import { recordOrNotFound } from '../../-shared/record-or-not-found';
+import { loadRecordPage, paramsOrNotFound } from '../../-shared/record-or-not-found';
 
 export const Route = createFileRoute('/_authenticated/(enforcement-lite)/enforcement-lite/edit-location/$locationId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
   // The location and its History in parallel; ids checked after the guard, so a non-superuser is told so whatever the address.
   loader: async ({ context, params, abortController }) => {
-    const parsed = z.safeParse(liteLocationParamsSchema, params);
-    if (!parsed.success) throw notFound();
-    const options = pageLoadOptions(abortController);
-    return recordOrNotFound(async () => {
-      const [location, history] = await Promise.all([
-        getLiteLocation(context.api, parsed.data.locationId, options),
-        getLiteLocationHistory(context.api, parsed.data.locationId, options),
-      ]);
-      return { location, history };
-    });
+    const { locationId } = paramsOrNotFound(liteLocationParamsSchema, params);
+    return loadRecordPage(context.api, locationId, abortController, { record: getLiteLocation, history: getLiteLocationHistory });
   },
   notFoundComponent: () => <LiteNotFound what="lite location" />,
   errorComponent: ({ error }) => (
@@ -33,7 +23,7 @@ export const Route = createFileRoute('/_authenticated/(enforcement-lite)/enforce
 });
 
 function EditLiteLocationPage() {
-  const { location, history } = Route.useLoaderData();
+  const { record: location, history } = Route.useLoaderData();
   const { api } = Route.useRouteContext();
   const router = useRouter();
   return (

@@ -1,5 +1,4 @@
-import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { getLiteOfficer, getLiteOfficerHistory, listLiteLocationChoices, updateLiteOfficer } from '../../../api/enforcement-lite';
 import { requireAccess } from '../../-shared/require-access';
 import { liteOfficerParamsSchema } from '../../../contract/enforcement-lite';
@@ -8,23 +7,18 @@ import { invalidateEnforcementLite } from './-components/invalidate-enforcement-
 import { LiteNotFound } from './-components/lite-not-found';
 import { pageLoadOptions } from '../../../api/page-load';
 import { LoadFailure } from '../../../ui/load-failure';
-import { recordOrNotFound } from '../../-shared/record-or-not-found';
+import { loadRecordPage, paramsOrNotFound } from '../../-shared/record-or-not-found';
 
 export const Route = createFileRoute('/_authenticated/(enforcement-lite)/enforcement-lite/edit-user/$userId')({
   beforeLoad: ({ context }) => requireAccess(context, 'enforcementLite'),
   // The officer, their History and the lite locations to choose from, in parallel.
   loader: async ({ context, params, abortController }) => {
-    const parsed = z.safeParse(liteOfficerParamsSchema, params);
-    if (!parsed.success) throw notFound();
-    const options = pageLoadOptions(abortController);
-    return recordOrNotFound(async () => {
-      const [officer, history, choices] = await Promise.all([
-        getLiteOfficer(context.api, parsed.data.userId, options),
-        getLiteOfficerHistory(context.api, parsed.data.userId, options),
-        listLiteLocationChoices(context.api, pageLoadOptions(abortController)),
-      ]);
-      return { officer, history, choices };
-    });
+    const { userId } = paramsOrNotFound(liteOfficerParamsSchema, params);
+    const [page, choices] = await Promise.all([
+      loadRecordPage(context.api, userId, abortController, { record: getLiteOfficer, history: getLiteOfficerHistory }),
+      listLiteLocationChoices(context.api, pageLoadOptions(abortController)),
+    ]);
+    return { ...page, choices };
   },
   notFoundComponent: () => <LiteNotFound what="lite officer" />,
   errorComponent: ({ error }) => (
@@ -34,7 +28,7 @@ export const Route = createFileRoute('/_authenticated/(enforcement-lite)/enforce
 });
 
 function EditLiteOfficerPage() {
-  const { officer, history, choices } = Route.useLoaderData();
+  const { record: officer, history, choices } = Route.useLoaderData();
   const { api } = Route.useRouteContext();
   const router = useRouter();
   return (

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageLoadOptions } from '../../../api/page-load';
 import { forgivingSearch, loadListPage } from '../../-shared/list-route';
 import { requireAccess } from '../../-shared/require-access';
 import type { EnforcementLiteSearch } from '../../../contract/enforcement-lite-search';
@@ -20,7 +21,8 @@ export const Route = createFileRoute('/_authenticated/(enforcement-lite)/enforce
     const [api, contract] = await Promise.all([import('../../../api/enforcement-lite'), import('../../../contract/enforcement-lite')]);
     const search = forgivingSearch(contract.enforcementLiteSearchSchema)['~standard'].validate(deps).value;
     const queries = contract.liteListQueries(search);
-    const options = { signal: abortController.signal };
+    // A refusal is said on the page, in place: no toast.
+    const options = pageLoadOptions(abortController);
     return search.show === 'officers'
       ? { show: 'officers', result: await loadListPage(() => api.listLiteOfficers(context.api, queries.officers, options)) }
       : { show: 'locations', result: await loadListPage(() => api.listLiteLocations(context.api, queries.locations, options)) };

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { forgivingSearch, loadListPage, type ListResult } from '../../-shared/list-route';
+import { forgivingSearch } from '../../-shared/list-route';
+import { loadList, useListPage, type LoadedList } from '../../-shared/list-page';
 import { requireAccess } from '../../-shared/require-access';
 import type { PromoCode } from '../../../contract/promo-codes';
 import { promoCodeListQuerySchema } from '../../../contract/promo-code-search';
 import type { LocationRef } from '../../../permissions/permissions-object';
 import { hasPermission } from '../../../permissions/rules';
 import { PromoCodesList } from './-components/promo-codes-list';
-import { useListSearch } from '../../-shared/use-list-search';
 
 /** Promo codes (spec §2: /promo-codes): filters, sort and page in the URL; the loader fetches that page. */
 export const Route = createFileRoute('/_authenticated/(promo-codes)/promo-codes/')({
@@ -15,27 +15,23 @@ export const Route = createFileRoute('/_authenticated/(promo-codes)/promo-codes/
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'promoCodes'),
   loader: async ({ context, deps, abortController }) => {
-    const options = { signal: abortController.signal };
     // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
-    const api = import('../../../api/promo-codes');
-    const [result, locations] = await Promise.all([
-      loadListPage(async () => (await api).listPromoCodes(context.api, deps, options)),
-      api.then((loaded) => loaded.listPromoCodeLocations(context.api, options)).catch(() => [] as LocationRef[]),
-    ]);
-    return { result, locations };
+    const api = await import('../../../api/promo-codes');
+    return loadList(
+      abortController,
+      (options) => api.listPromoCodes(context.api, deps, options),
+      (options) => api.listPromoCodeLocations(context.api, options),
+    );
   },
   pendingMs: 400,
-  pendingComponent: () => <PromoCodesPage result={null} locations={[]} />,
+  pendingComponent: () => <PromoCodesPage loaded={null} />,
   component: function LoadedPromoCodesPage() {
-    const { result, locations } = Route.useLoaderData();
-    return <PromoCodesPage result={result} locations={locations} />;
+    return <PromoCodesPage loaded={Route.useLoaderData()} />;
   },
 });
 
-function PromoCodesPage({ result, locations }: { result: ListResult<PromoCode> | null; locations: readonly LocationRef[] }) {
-  const list = useListSearch(Route);
-  const { search } = list;
-  const { permissions, api } = Route.useRouteContext();
+function PromoCodesPage({ loaded }: { loaded: LoadedList<PromoCode, LocationRef> | null }) {
+  const { permissions } = Route.useRouteContext();
   // The server's rule: edit permission at every location of the code.
   const canEdit = useCallback(
     (code: PromoCode) => code.location_ids.every((id) => hasPermission(permissions.permissions, 'pc', 'edit', [id])),
@@ -43,12 +39,9 @@ function PromoCodesPage({ result, locations }: { result: ListResult<PromoCode> |
   );
   return (
     <PromoCodesList
-      {...list}
-      result={result}
-      locations={locations}
+      {...useListPage(Route, loaded, async (...args) => (await import('../../../api/promo-codes')).exportPromoCodesCsv(...args))}
       canAdd={permissions.promoCodePermissions.canAdd}
       canEdit={canEdit}
-      onExport={async (onProgress) => (await import('../../../api/promo-codes')).exportPromoCodesCsv(api, search, onProgress)}
     />
   );
 }

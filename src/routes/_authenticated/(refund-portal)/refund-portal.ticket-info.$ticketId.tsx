@@ -1,32 +1,21 @@
-import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { addTicketNote, decideTicket, refundPayment } from '../../../api/refunds';
 import { requireAccess } from '../../-shared/require-access';
 import { canonicalIdParam, MAX_BIGINT_ID } from '../../../contract/ids';
 import { hasPermission } from '../../../permissions/rules';
-import { pageLoadOptions } from '../../../api/page-load';
 import { LoadFailure } from '../../../ui/load-failure';
 import { NotFound } from '../../../ui/not-found';
 import { TicketDetailScreen } from './-components/refunds/ticket-detail';
-import { recordOrNotFound } from '../../-shared/record-or-not-found';
+import { loadRecordPage, paramsOrNotFound } from '../../-shared/record-or-not-found';
 
 /** One refund ticket (spec §2: /refund-portal/ticket-info/{ticketId}) with its payment, notes, History and actions. */
 export const Route = createFileRoute('/_authenticated/(refund-portal)/refund-portal/ticket-info/$ticketId')({
   beforeLoad: ({ context }) => requireAccess(context, 'refundPortal'),
   loader: async ({ context, params, abortController }) => {
-    const parsed = z.safeParse(canonicalIdParam(MAX_BIGINT_ID), params.ticketId);
-    if (!parsed.success) throw notFound();
-    const ticketId = parsed.data;
-    const options = pageLoadOptions(abortController);
+    const ticketId = paramsOrNotFound(canonicalIdParam(MAX_BIGINT_ID), params.ticketId);
     // Imported here, not at the top: the entry chunk carries no refund-portal code (docs/decisions.md).
     const { getTicket, getTicketHistory } = await import('../../../api/refunds');
-    return recordOrNotFound(async () => {
-      const [ticket, history] = await Promise.all([
-        getTicket(context.api, ticketId, options),
-        getTicketHistory(context.api, ticketId, options),
-      ]);
-      return { ticket, history };
-    });
+    return loadRecordPage(context.api, ticketId, abortController, { record: getTicket, history: getTicketHistory });
   },
   notFoundComponent: () => (
     <NotFound
@@ -42,14 +31,14 @@ export const Route = createFileRoute('/_authenticated/(refund-portal)/refund-por
 });
 
 function TicketPage() {
-  const { ticket, history } = Route.useLoaderData();
+  const page = Route.useLoaderData();
+  const ticket = page.record;
   const { permissions, api } = Route.useRouteContext();
   const router = useRouter();
   const reload = () => router.invalidate();
   return (
     <TicketDetailScreen
-      ticket={ticket}
-      history={history}
+      {...page}
       canEdit={hasPermission(permissions.permissions, 'rp', 'edit', [ticket.location_id])}
       actions={{
         addNote: async (body) => {

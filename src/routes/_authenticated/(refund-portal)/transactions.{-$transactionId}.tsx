@@ -1,15 +1,13 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { openTicket } from '../../../api/refunds';
 import { getTransaction, getTransactionHistory } from '../../../api/transactions';
 import { hasPermission } from '../../../permissions/rules';
 import { forgivingSearch } from '../../-shared/list-route';
 import { requireAccess } from '../../-shared/require-access';
 import { transactionParamsSchema, transactionSearchSchema } from '../../../contract/transaction-search';
-import { pageLoadOptions } from '../../../api/page-load';
 import { LoadFailure } from '../../../ui/load-failure';
 import { TransactionDetailScreen, TransactionNotFound } from './-components/transactions/transaction-detail';
-import { recordOrNotFound } from '../../-shared/record-or-not-found';
+import { loadRecordPage, paramsOrNotFound } from '../../-shared/record-or-not-found';
 
 /**
  * One payment (spec §2: /transactions/{transactionId?}). Its search params are the transaction search's, carried
@@ -24,19 +22,9 @@ export const Route = createFileRoute('/_authenticated/(refund-portal)/transactio
     }
   },
   loader: async ({ context, params, abortController }) => {
-    // Only canonical ids; checked after the guard, so that a user without access is told so whatever the address.
-    const parsed = z.safeParse(transactionParamsSchema, params);
-    if (!parsed.success) throw notFound();
-    const { transactionId } = parsed.data;
-    const options = pageLoadOptions(abortController);
-    return recordOrNotFound(async () => {
-      // The payment and its history in parallel; a payment outside the user's locations is a 404 like a missing one.
-      const [transaction, history] = await Promise.all([
-        getTransaction(context.api, transactionId, options),
-        getTransactionHistory(context.api, transactionId, options),
-      ]);
-      return { transaction, history };
-    });
+    const { transactionId } = paramsOrNotFound(transactionParamsSchema, params);
+    // A payment outside the user's locations is a 404 like a missing one.
+    return loadRecordPage(context.api, transactionId, abortController, { record: getTransaction, history: getTransactionHistory });
   },
   notFoundComponent: () => <TransactionNotFound search={Route.useSearch()} />,
   errorComponent: ({ error }) => (
@@ -46,14 +34,14 @@ export const Route = createFileRoute('/_authenticated/(refund-portal)/transactio
 });
 
 function TransactionPage() {
-  const { transaction, history } = Route.useLoaderData();
+  const page = Route.useLoaderData();
+  const transaction = page.record;
   const { permissions, api } = Route.useRouteContext();
   const navigate = Route.useNavigate();
   const mayOpenTicket = hasPermission(permissions.permissions, 'rp', 'add', [transaction.location_id]);
   return (
     <TransactionDetailScreen
-      transaction={transaction}
-      history={history}
+      {...page}
       search={Route.useSearch()}
       onOpenTicket={
         mayOpenTicket

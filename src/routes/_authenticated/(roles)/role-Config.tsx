@@ -1,6 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { createRole, deleteRole, updateRole } from '../../../api/roles';
+import { pageLoadOptions } from '../../../api/page-load';
 import { forgivingSearch, loadListPage, type ListResult } from '../../-shared/list-route';
 import { requireAccess } from '../../-shared/require-access';
 import { roleConfigSearchSchema, roleListQueryOf } from '../../../contract/role-search';
@@ -25,7 +26,8 @@ export const Route = createFileRoute('/_authenticated/(roles)/role-Config')({
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'userRoles'),
   loader: async ({ context, deps, abortController }): Promise<Loaded> => {
-    const options = { signal: abortController.signal };
+    // A refusal is said on the page (in place, or the editor's problem), never by a toast too.
+    const options = pageLoadOptions(abortController);
     // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
     const api = import('../../../api/roles');
     const roleId = deps.edit;
@@ -36,8 +38,7 @@ export const Route = createFileRoute('/_authenticated/(roles)/role-Config')({
         ? null
         : loadEditor(async () => {
             const { getRole, getRoleHistory } = await api;
-            const quiet = { ...options, quietStatuses: [403, 404] };
-            const [role, history] = await Promise.all([getRole(context.api, roleId, quiet), getRoleHistory(context.api, roleId, quiet)]);
+            const [role, history] = await Promise.all([getRole(context.api, roleId, options), getRoleHistory(context.api, roleId, options)]);
             return { role, history };
           }),
     ]);

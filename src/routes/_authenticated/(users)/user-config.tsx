@@ -1,6 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { deleteUser, exportUsersCsv, inviteUser, setUserStatus, updateUser } from '../../../api/users';
+import { pageLoadOptions } from '../../../api/page-load';
 import { forgivingSearch, loadListPage, type ListResult } from '../../-shared/list-route';
 import { requireAccess } from '../../-shared/require-access';
 import { userConfigSearchSchema, userListQueryOf } from '../../../contract/user-search';
@@ -25,7 +26,8 @@ export const Route = createFileRoute('/_authenticated/(users)/user-config')({
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'users'),
   loader: async ({ context, deps, abortController }): Promise<Loaded> => {
-    const options = { signal: abortController.signal };
+    // A refusal is said on the page (in place, or the panel's problem), never by a toast too.
+    const options = pageLoadOptions(abortController);
     // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
     const api = import('../../../api/users');
     const roles = async () => (await api).listAssignableRoles(context.api, options);
@@ -36,10 +38,9 @@ export const Route = createFileRoute('/_authenticated/(users)/user-config')({
         ? null
         : loadEditor(async () => {
             const { getUser, getUserHistory } = await api;
-            const quiet = { ...options, quietStatuses: [403, 404] };
             const [user, history, offered] = await Promise.all([
-              getUser(context.api, userId, quiet),
-              getUserHistory(context.api, userId, quiet),
+              getUser(context.api, userId, options),
+              getUserHistory(context.api, userId, options),
               roles(),
             ]);
             return { user, history, roles: offered };

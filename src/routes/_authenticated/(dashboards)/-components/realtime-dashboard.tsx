@@ -2,13 +2,36 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../../../api/client';
 import { followRealtime, type StreamStatus } from '../../../../api/realtime-stream';
 import type { RealtimeQuery, RealtimeSummary } from '../../../../contract/dashboards';
+import { LocationFilter } from '../../../../ui/filter-form';
 import { formatCalendarDate, formatCount, formatDateTime } from '../../../../ui/format';
 import { Money } from '../../../../ui/money';
+import { PlainTable, type PlainColumn } from '../../../../ui/plain-table';
 import { ScrollRegion } from '../../../../ui/scroll-region';
 import { DashboardChart } from './dashboard-chart';
+import { FigureCards, FiguresPending } from './dashboard-parts';
 import { averageTicket, occupancy, PAYMENT_METHOD_LABELS } from './dashboard-format';
 import { LiveIndicator } from './live-indicator';
 import './dashboards.css';
+
+type HourFigures = RealtimeSummary['hours'][number];
+type LocationFigures = RealtimeSummary['locations'][number];
+
+const HOUR_COLUMNS: PlainColumn<HourFigures>[] = [
+  { header: 'Hour', rowHeader: true, cell: (hour) => `${String(hour.hour).padStart(2, '0')}:00` },
+  { header: 'Payments today', numeric: true, cell: (hour) => formatCount(hour.payments) },
+  { header: 'Revenue today', numeric: true, cell: (hour) => <Money cents={hour.gross_cents} /> },
+  { header: 'Payments last week', numeric: true, cell: (hour) => formatCount(hour.last_week_payments) },
+  { header: 'Revenue last week', numeric: true, cell: (hour) => <Money cents={hour.last_week_gross_cents} /> },
+];
+
+const LOCATION_COLUMNS: PlainColumn<LocationFigures>[] = [
+  { header: 'Location', rowHeader: true, cell: (location) => location.name },
+  { header: 'Day', cell: (location) => formatCalendarDate(location.local_day) },
+  { header: 'Payments', numeric: true, cell: (location) => formatCount(location.payments) },
+  { header: 'Revenue', numeric: true, cell: (location) => <Money cents={location.gross_cents} /> },
+  { header: 'Active', numeric: true, cell: (location) => formatCount(location.active_sessions) },
+  { header: 'Occupancy', numeric: true, cell: (location) => occupancy(location.active_sessions, location.capacity) },
+];
 
 /**
  * `/` for users with the real-time dashboard: today so far at each of their locations, in each location's own day,
@@ -73,129 +96,41 @@ export function RealtimeDashboard({
       </div>
       <p className="page-subtitle">Today so far, in each location's own time zone.</p>
       <form className="dashboard-filters" role="search" aria-label="Dashboard filters" onSubmit={(event) => event.preventDefault()}>
-        <label className="form-field">
-          <span className="form-label">Location</span>
-          <select
-            className="select"
-            value={query.locationId ?? ''}
-            onChange={(event) => onQuery(event.target.value ? { locationId: event.target.value } : {})}
-          >
-            <option value="">All your locations</option>
-            {(summary?.choices ?? []).map((location) => (
-              <option key={location.location_id} value={String(location.location_id)}>
-                {location.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LocationFilter value={query.locationId} locations={summary?.choices ?? []} onChange={(id) => onQuery(id ? { locationId: String(id) } : {})} />
       </form>
       {!summary ? (
-        loadError ? (
-          <div className="load-error" role="alert">
-            <p>{loadError}</p>
-            <button type="button" className="button" onClick={onRetry}>
-              Retry
-            </button>
-          </div>
-        ) : (
-          <p className="muted">Loading today's figures…</p>
-        )
+        <FiguresPending what="today's figures" loadError={loadError} onRetry={onRetry} />
       ) : (
         <>
-          <dl className="dashboard-figures" aria-label="Today so far">
-            <div>
-              <dt>Revenue</dt>
-              <dd data-figure="revenue">
-                <Money cents={totals.gross} />
-              </dd>
-            </div>
-            <div>
-              <dt>Payments</dt>
-              <dd data-figure="payments">{formatCount(totals.payments)}</dd>
-            </div>
-            <div>
-              <dt>Average ticket</dt>
-              <dd data-figure="average">{totals.payments === 0 ? averageTicket(totals.gross, 0) : <Money cents={Math.round(totals.gross / totals.payments)} />}</dd>
-            </div>
-            <div>
-              <dt>Active sessions</dt>
-              <dd data-figure="active">{formatCount(totals.active)}</dd>
-            </div>
-            <div>
-              <dt>Occupancy</dt>
-              <dd data-figure="occupancy">{occupancy(totals.active, totals.capacity)}</dd>
-            </div>
-            <div>
-              <dt>Refunded</dt>
-              <dd data-figure="refunded">
-                <Money cents={totals.refunded} />
-              </dd>
-            </div>
-          </dl>
+          <FigureCards
+            label="Today so far"
+            figures={[
+              { key: 'revenue', label: 'Revenue', value: <Money cents={totals.gross} /> },
+              { key: 'payments', label: 'Payments', value: formatCount(totals.payments) },
+              {
+                key: 'average',
+                label: 'Average ticket',
+                value: totals.payments === 0 ? averageTicket(totals.gross, 0) : <Money cents={Math.round(totals.gross / totals.payments)} />,
+              },
+              { key: 'active', label: 'Active sessions', value: formatCount(totals.active) },
+              { key: 'occupancy', label: 'Occupancy', value: occupancy(totals.active, totals.capacity) },
+              { key: 'refunded', label: 'Refunded', value: <Money cents={totals.refunded} /> },
+            ]}
+          />
 
           <DashboardChart
             title="Payments per hour, today and the same weekday last week (local hours)"
             spec={chart}
             table={
               <ScrollRegion label="Payments per hour">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Hour</th>
-                      <th scope="col" className="numeric">Payments today</th>
-                      <th scope="col" className="numeric">Revenue today</th>
-                      <th scope="col" className="numeric">Payments last week</th>
-                      <th scope="col" className="numeric">Revenue last week</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {summary.hours.map((hour) => (
-                      <tr key={hour.hour}>
-                        <th scope="row">{`${String(hour.hour).padStart(2, '0')}:00`}</th>
-                        <td className="numeric">{formatCount(hour.payments)}</td>
-                        <td className="numeric">
-                          <Money cents={hour.gross_cents} />
-                        </td>
-                        <td className="numeric">{formatCount(hour.last_week_payments)}</td>
-                        <td className="numeric">
-                          <Money cents={hour.last_week_gross_cents} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <PlainTable columns={HOUR_COLUMNS} rows={summary.hours} rowKey={(hour) => hour.hour} />
               </ScrollRegion>
             }
           />
 
           <h2>By location</h2>
           <ScrollRegion label="Today by location">
-            <table className="data-table" data-testid="realtime-locations">
-              <thead>
-                <tr>
-                  <th scope="col">Location</th>
-                  <th scope="col">Day</th>
-                  <th scope="col" className="numeric">Payments</th>
-                  <th scope="col" className="numeric">Revenue</th>
-                  <th scope="col" className="numeric">Active</th>
-                  <th scope="col" className="numeric">Occupancy</th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.locations.map((location) => (
-                  <tr key={location.location_id}>
-                    <th scope="row">{location.name}</th>
-                    <td>{formatCalendarDate(location.local_day)}</td>
-                    <td className="numeric">{formatCount(location.payments)}</td>
-                    <td className="numeric">
-                      <Money cents={location.gross_cents} />
-                    </td>
-                    <td className="numeric">{formatCount(location.active_sessions)}</td>
-                    <td className="numeric">{occupancy(location.active_sessions, location.capacity)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PlainTable columns={LOCATION_COLUMNS} rows={summary.locations} rowKey={(location) => location.location_id} testId="realtime-locations" />
           </ScrollRegion>
 
           <h2>Latest payments</h2>

@@ -4,10 +4,13 @@ import type { SettledDashboard as SettledData, SettledFigures } from '../../../.
 import { settledRangeProblem } from '../../../../contract/settled-ranges';
 import { isCalendarDate } from '../../../../contract/transactions';
 import { CsvExportButton } from '../../../../ui/csv-export-button';
+import { LocationFilter } from '../../../../ui/filter-form';
 import { formatCalendarDate, formatCount, formatMoney } from '../../../../ui/format';
 import { Money } from '../../../../ui/money';
+import { PlainTable, type PlainColumn } from '../../../../ui/plain-table';
 import { ScrollRegion } from '../../../../ui/scroll-region';
 import { DashboardChart } from './dashboard-chart';
+import { FigureCards, FiguresPending } from './dashboard-parts';
 import { RANGE_LABELS, rangeInWords } from './settled-range';
 import './dashboards.css';
 
@@ -19,23 +22,37 @@ const MEASURES = [
   ['net_cents', 'Net'],
 ] as const;
 
-function FigureCells({ figures }: { figures: SettledFigures }) {
-  return (
-    <>
-      {MEASURES.map(([key]) => (
-        <td key={key} className="numeric">
-          {key === 'payments' ? formatCount(figures[key]) : <Money cents={figures[key]} />}
-        </td>
-      ))}
-    </>
-  );
+function measureValue(figures: SettledFigures, key: (typeof MEASURES)[number][0]) {
+  return key === 'payments' ? formatCount(figures[key]) : <Money cents={figures[key]} />;
 }
 
-const MEASURE_HEADERS = MEASURES.map(([key, label]) => (
-  <th key={key} scope="col" className="numeric">
-    {label}
-  </th>
-));
+/** A row of a settled table: what it is settled by (a day, a location, the total) and its figures. */
+interface SettledRow {
+  key: string | number;
+  name: string;
+  figures: SettledFigures;
+  attributes?: Record<string, string>;
+}
+
+/** The settled figures by one thing (day or location): that thing named in each row, then every measure. */
+function SettledTable({ labelledBy, by, rows, total, testId }: { labelledBy: string; by: string; rows: SettledRow[]; total?: SettledFigures; testId: string }) {
+  const columns: PlainColumn<SettledRow>[] = [
+    { header: by, rowHeader: true, cell: (row) => row.name },
+    ...MEASURES.map(([key, label]) => ({ header: label, numeric: true, cell: (row: SettledRow) => measureValue(row.figures, key) })),
+  ];
+  return (
+    <ScrollRegion labelledBy={labelledBy}>
+      <PlainTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.key}
+        rowAttributes={(row) => row.attributes ?? {}}
+        footRow={total && { key: 'total', name: 'Total', figures: total }}
+        testId={testId}
+      />
+    </ScrollRegion>
+  );
+}
 
 /**
  * `/settled-dashboard`: money the processor has paid out, by settlement day (each location's calendar day) and by
@@ -133,21 +150,7 @@ export function SettledDashboard({
             </button>
           </>
         )}
-        <label className="form-field">
-          <span className="form-label">Location</span>
-          <select
-            className="select"
-            value={search.locationId ?? ''}
-            onChange={(event) => onSearch({ ...search, locationId: event.target.value || undefined })}
-          >
-            <option value="">All your locations</option>
-            {(data?.choices ?? []).map((location) => (
-              <option key={location.location_id} value={String(location.location_id)}>
-                {location.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LocationFilter value={search.locationId} locations={data?.choices ?? []} onChange={(id) => onSearch({ ...search, locationId: id === undefined ? undefined : String(id) })} />
         {customError && (
           <p className="field-error" role="alert" id={customErrorId}>
             {customError}
@@ -162,77 +165,32 @@ export function SettledDashboard({
       </form>
 
       {!data ? (
-        loadError ? (
-          <div className="load-error" role="alert">
-            <p>{loadError}</p>
-            <button type="button" className="button" onClick={onRetry}>
-              Retry
-            </button>
-          </div>
-        ) : (
-          <p className="muted">Loading settled figures…</p>
-        )
+        <FiguresPending what="settled figures" loadError={loadError} onRetry={onRetry} />
       ) : (
         <div aria-busy={busy}>
-          <dl className="dashboard-figures" aria-label="Totals of the range">
-            {MEASURES.map(([key, label]) => (
-              <div key={key}>
-                <dt>{label}</dt>
-                <dd data-figure={key}>{key === 'payments' ? formatCount(data.totals[key]) : <Money cents={data.totals[key]} />}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureCards label="Totals of the range" figures={MEASURES.map(([key, label]) => ({ key, label, value: measureValue(data.totals, key) }))} />
           <DashboardChart title="Settled per day: net, fees and refunds (together the gross)" spec={chart} tableNote="The table “Settled by day” below has these numbers." />
           <div className="list-toolbar">
             <CsvExportButton label="Export CSV" onExport={onExport} />
           </div>
           <h2 id="settled-by-day">Settled by day</h2>
-          <ScrollRegion labelledBy="settled-by-day">
-            <table className="data-table" data-testid="settled-days">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  {MEASURE_HEADERS}
-                </tr>
-              </thead>
-              <tbody>
-                {data.days.map((day) => (
-                  <tr key={day.day} data-day={day.day}>
-                    <th scope="row">{formatCalendarDate(day.day)}</th>
-                    <FigureCells figures={day} />
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
-                  <FigureCells figures={data.totals} />
-                </tr>
-              </tfoot>
-            </table>
-          </ScrollRegion>
+          <SettledTable
+            labelledBy="settled-by-day"
+            by="Day"
+            rows={data.days.map((day) => ({ key: day.day, name: formatCalendarDate(day.day), figures: day, attributes: { 'data-day': day.day } }))}
+            total={data.totals}
+            testId="settled-days"
+          />
           <h2 id="settled-by-location">Settled by location</h2>
           {data.locations.length === 0 ? (
             <p className="muted">Nothing settled in this range.</p>
           ) : (
-            <ScrollRegion labelledBy="settled-by-location">
-              <table className="data-table" data-testid="settled-locations">
-                <thead>
-                  <tr>
-                    <th scope="col">Location</th>
-                    {MEASURE_HEADERS}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.locations.map((location) => (
-                    <tr key={location.location_id}>
-                      <th scope="row">{location.name}</th>
-                      <FigureCells figures={location} />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <SettledTable
+              labelledBy="settled-by-location"
+              by="Location"
+              rows={data.locations.map((location) => ({ key: location.location_id, name: location.name, figures: location }))}
+              testId="settled-locations"
+            />
           )}
         </div>
       )}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import * as z from 'zod/mini';
-import { fieldErrorsOf, messageOf } from '../../../../api/error-data';
 import type { ApiClient } from '../../../../api/client';
 import { getCopyCounts, startCopy } from '../../../../api/database-copy';
 import {
@@ -13,6 +12,7 @@ import {
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { CheckboxField, FormField } from '../../../../ui/form-field';
 import { formatCount } from '../../../../ui/format';
+import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
 
 interface CopyFormProps {
   api: ApiClient;
@@ -51,10 +51,7 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
   const [target, setTarget] = useState(() => firstTarget(databases[0]?.name ?? ''));
   const [chosen, setChosen] = useState<CopyTableName[]>([]);
   const [mask, setMask] = useState(true);
-  const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const sourceCounts = useCounts(api, source);
   const targetCounts = useCounts(api, target);
   const labelOf = (name: CopyTableName) => tables.find((table) => table.name === name)?.label ?? name;
@@ -75,26 +72,16 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
   const toggle = (name: CopyTableName, on: boolean) =>
     setChosen((current) => (on ? [...current, name] : current.filter((n) => n !== name)));
 
-  const start = async () => {
-    const request = z.safeParse(copyRequestSchema, { source, target, tables: chosen, mask, confirm_target: typed });
-    if (!request.success) {
-      setError('Choose a source, a target and at least one table.');
-      return;
-    }
-    setStarting(true);
-    setError(null);
-    try {
+  // Replaces the target's tables: asked in the dialog, with the target's name typed (the server checks it again).
+  const confirmation = useConfirmedAction(
+    async () => {
+      const request = z.safeParse(copyRequestSchema, { source, target, tables: chosen, mask, confirm_target: typed });
+      if (!request.success) throw new Error('Choose a source, a target and at least one table.');
       const copy = await startCopy(api, request.data);
-      setConfirming(false);
-      setTyped('');
-      onStarted(copy);
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      setError(fields ? Object.values(fields).join(' ') : messageOf(failure));
-    } finally {
-      setStarting(false);
-    }
-  };
+      return () => onStarted(copy);
+    },
+    () => setTyped(''),
+  );
 
   return (
     <form className="panel" aria-label="New copy" onSubmit={(event) => event.preventDefault()}>
@@ -194,10 +181,7 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
           className="button primary"
           disabled={blocked !== null}
           aria-describedby={blocked ? blockedId : undefined}
-          onClick={() => {
-            setError(null);
-            setConfirming(true);
-          }}
+          onClick={confirmation.show}
         >
           Copy to {target || 'target'}…
         </button>
@@ -209,11 +193,7 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
       </div>
 
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) setTyped('');
-        }}
+        {...confirmation.dialog}
         title={`Replace tables on ${target}?`}
         description={
           <>
@@ -238,9 +218,6 @@ export function CopyForm({ api, choices, busy, onStarted }: CopyFormProps) {
         confirmLabel="Replace and copy"
         busyLabel="Starting…"
         destructive
-        busy={starting}
-        error={error}
-        onConfirm={() => void start()}
       />
     </form>
   );

@@ -4,8 +4,9 @@ import type { ApiClient } from '../../../../api/client';
 import { getCopy, getCopyCounts, getCopySample } from '../../../../api/database-copy';
 import type { CopyOptions, CopySample, CopyTableName, DatabaseCopy } from '../../../../contract/database-copy';
 import { formatCount } from '../../../../ui/format';
+import { FormProblem } from '../../../../ui/form-problem';
+import { JobProgress, usePolledJob } from '../../../../ui/job-progress';
 
-const POLL_MS = 1000;
 const STATUS_LABELS = {
   waiting: 'Waiting',
   copying: 'Copying',
@@ -14,34 +15,7 @@ const STATUS_LABELS = {
   rolled_back: 'Rolled back',
 } as const;
 
-/** Polls the copy every second while it runs; the server keeps it, so a reload finds it again. */
-function useCopy(api: ApiClient, copyId: number) {
-  const [copy, setCopy] = useState<DatabaseCopy | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = () =>
-      getCopy(api, copyId, { signal: controller.signal }).then(
-        (next) => {
-          setCopy(next);
-          setError(null);
-          if (next.status === 'running') timer = setTimeout(poll, POLL_MS);
-        },
-        (failure) => {
-          if (controller.signal.aborted) return;
-          setError(messageOf(failure));
-          timer = setTimeout(poll, POLL_MS * 3);
-        },
-      );
-    void poll();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [api, copyId]);
-  return { copy, error };
-}
+const isRunning = (copy: DatabaseCopy) => copy.status === 'running';
 
 /** Rows per table at both ends once the copy is done: what shows the copy is complete. */
 function useEndCounts(api: ApiClient, copy: DatabaseCopy | null) {
@@ -68,14 +42,12 @@ interface CopyProgressProps {
 }
 
 export function CopyProgress({ api, copyId, choices, onFinished }: CopyProgressProps) {
-  const { copy, error } = useCopy(api, copyId);
+  // The server keeps the copy, so a reload finds it again.
+  const progress = usePolledJob(getCopy, isRunning, api, copyId, onFinished);
+  const copy = progress.job;
   const counts = useEndCounts(api, copy);
   const [sample, setSample] = useState<CopySample | null>(null);
   const [sampleError, setSampleError] = useState<string | null>(null);
-  const finished = copy !== null && copy.status !== 'running';
-  useEffect(() => {
-    if (finished) onFinished();
-  }, [finished]);
 
   const labelOf = (name: CopyTableName) => choices.tables.find((table) => table.name === name)?.label ?? name;
   const maskedTable = copy?.tables.find(
@@ -92,19 +64,12 @@ export function CopyProgress({ api, copyId, choices, onFinished }: CopyProgressP
   };
 
   return (
-    <section className="panel" aria-labelledby="copy-progress-title" aria-busy={copy?.status === 'running' || undefined}>
-      <h2 id="copy-progress-title">
-        Copy {copyId}
-        {copy && `: ${copy.source} → ${copy.target}`}
-      </h2>
-      {error && (
-        <p className="form-error" role="alert">
-          Could not load the copy: {error}
-        </p>
-      )}
-      {!copy ? (
-        !error && <p className="muted">Loading…</p>
-      ) : (
+    <JobProgress
+      title={`Copy ${copyId}${copy ? `: ${copy.source} → ${copy.target}` : ''}`}
+      noun="the copy"
+      progress={progress}
+    >
+      {(copy) => (
         <>
           <p role="status" data-testid="copy-status">
             {copy.status === 'running' && 'Copying…'}
@@ -154,11 +119,7 @@ export function CopyProgress({ api, copyId, choices, onFinished }: CopyProgressP
               </button>
             </div>
           )}
-          {sampleError && (
-            <p className="form-error" role="alert">
-              {sampleError}
-            </p>
-          )}
+          <FormProblem message={sampleError} />
           {sample && (
             <div className="table-scroll" tabIndex={0} role="region" aria-label={`Sample of ${sample.table} on ${sample.database}`}>
               <table className="data-table" data-testid="copy-sample">
@@ -188,6 +149,6 @@ export function CopyProgress({ api, copyId, choices, onFinished }: CopyProgressP
           )}
         </>
       )}
-    </section>
+    </JobProgress>
   );
 }

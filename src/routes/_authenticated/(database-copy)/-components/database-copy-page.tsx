@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { listCopies } from '../../../../api/database-copy';
 import type { ApiClient } from '../../../../api/client';
 import type { CopyOptions, DatabaseCopy } from '../../../../contract/database-copy';
+import { JobHistory } from '../../../../ui/job-history';
 import { SectionPage } from '../../../../ui/section-page';
 import { CopyForm } from './copy-form';
-import { CopyHistory } from './copy-history';
+import { COPY_HISTORY } from './copy-history';
 import { CopyProgress } from './copy-progress';
 
 export interface DatabaseCopyPageProps {
@@ -48,7 +49,7 @@ export function DatabaseCopyPage({ api, choices, copies: loaded, shownCopyId, on
       {shown !== null && (
         <CopyProgress key={shown} api={api} copyId={shown} choices={choices} onFinished={refreshHistory} />
       )}
-      <CopyHistory copies={copies} shownCopyId={shown} onShow={onShowCopy} />
+      <JobHistory kind={COPY_HISTORY} jobs={copies} shownId={shown} onShow={onShowCopy} />
     </SectionPage>
   );
 }

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { LiteLocationChoice, LiteOfficer, LiteOfficerInvite } from '../../../../contract/enforcement-lite';
 import { SectionPage } from '../../../../ui/section-page';
+import { SetPasswordLink } from '../../../-shared/set-password-link';
 import { LiteOfficerForm } from './lite-officer-form';
 
 /** One object for every render: the form compares its default values between renders. */
@@ -12,41 +13,24 @@ export interface AddLiteOfficerProps {
   add: (input: LiteOfficerInvite) => Promise<{ officer: LiteOfficer; setPasswordLink: string }>;
 }
 
-/**
- * Adds an officer: the server creates the sign-in account and answers with the link where the officer sets their
- * password, shown here to pass on (locally the Auth emulator's page; nothing is e-mailed), as the Users section does.
- */
+/** Adds an officer: the server creates the sign-in account and answers with the link where the officer sets their password. */
 export function AddLiteOfficer({ choices, add }: AddLiteOfficerProps) {
   const [added, setAdded] = useState<{ officer: LiteOfficer; setPasswordLink: string } | null>(null);
-  const linkId = useId();
-  const resultRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (added) resultRef.current?.focus();
-  }, [added]);
   return (
     <SectionPage title="Enforcement Lite: Add User">
       {added ? (
-        <div role="status" tabIndex={-1} ref={resultRef}>
-          <p>
-            {added.officer.display_name ?? added.officer.email} may now check plates at {added.officer.location_names.join(', ')}.
-            Send them this link to set their password, then they can sign in:
-          </p>
-          <label className="form-label" htmlFor={linkId}>
-            Set-password link
-          </label>
-          <input id={linkId} className="input" readOnly value={added.setPasswordLink} onFocus={(event) => event.target.select()} />
-          <div className="form-actions">
-            <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(added.setPasswordLink)}>
-              Copy link
-            </button>
-            <button type="button" className="button" onClick={() => setAdded(null)}>
-              Add another
-            </button>
+        <SetPasswordLink
+          link={added.setPasswordLink}
+          againLabel="Add another"
+          onAgain={() => setAdded(null)}
+          done={
             <Link to="/enforcement-lite" search={{ show: 'officers' }} className="button primary">
               Done
             </Link>
-          </div>
-        </div>
+          }
+        >
+          {added.officer.display_name ?? added.officer.email} may now check plates at {added.officer.location_names.join(', ')}.
+        </SetPasswordLink>
       ) : (
         <LiteOfficerForm
           mode="add"

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import type { LiteLocation, LiteLocationFormValues, LiteLocationUpdate } from '../../../../contract/enforcement-lite';
 import type { AuditEntry } from '../../../../contract/lists';
-import { HistoryPanel } from '../../../../ui/history-panel';
-import { SectionPage } from '../../../../ui/section-page';
+import { RecordPage } from '../../../../ui/record-page';
 import { toast } from '../../../../ui/toast/toast-store';
-import { ConflictNotice, useVersionConflict } from '../../../../ui/conflict-notice';
+import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { LITE_HISTORY_TYPES, LITE_LOCATION_LABELS, liteLocationStatusLabel } from './lite-labels';
 import { LiteLocationForm } from './lite-location-form';
 
@@ -28,50 +26,33 @@ export interface EditLiteLocationProps {
 
 /** One lite location: the form with its version check (the status is a field), and History. */
 export function EditLiteLocation({ location, history, save, reload }: EditLiteLocationProps) {
-  // While the form holds unsaved changes it keeps the version they were made on, whatever reloads meanwhile.
-  const [pinned, setPinned] = useState<LiteLocation | null>(null);
-  const base = pinned ?? location;
-  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
+  const edit = useRecordEdit(location, reload);
   return (
-    <SectionPage title="Enforcement Lite: Edit Location">
-      <p className="page-subtitle">
-        {location.name} · {location.operator_name} · {liteLocationStatusLabel(location.status)} ·{' '}
-        {location.officer_count === 1 ? '1 officer' : `${location.officer_count} officers`}
-      </p>
-      <div className="record-layout">
-        <div className="record-main">
-          <LiteLocationForm
-            key={base.version}
-            defaultValues={formValuesOf(base)}
-            allowDiscard
-            submitLabel="Save changes"
-            sendingLabel="Saving…"
-            onChangedChange={(changed) => setPinned((previous) => (changed ? (previous ?? location) : null))}
-            onSave={async (input) => {
-              const saved = await save({ ...input, version: base.version });
-              setConflict(null);
-              toast({ title: 'Lite location saved', description: saved.name });
-              void reload();
-            }}
-            onSaveFailed={onSaveFailed}
-            notice={
-              conflict && (
-                <ConflictNotice
-                  conflict={conflict}
-                  what="location"
-                  timeZone={location.time_zone}
-                  onReload={async () => {
-                    await reload();
-                    setConflict(null);
-                    setPinned(null);
-                  }}
-                />
-              )
-            }
-          />
-        </div>
-        <HistoryPanel entries={history} timeZone={location.time_zone} fieldLabels={LITE_LOCATION_LABELS} fieldTypes={LITE_HISTORY_TYPES} />
-      </div>
-    </SectionPage>
+    <RecordPage
+      title="Enforcement Lite: Edit Location"
+      lead={
+        <p className="page-subtitle">
+          {location.name} · {location.operator_name} · {liteLocationStatusLabel(location.status)} ·{' '}
+          {location.officer_count === 1 ? '1 officer' : `${location.officer_count} officers`}
+        </p>
+      }
+      history={{ entries: history, timeZone: location.time_zone, fieldLabels: LITE_LOCATION_LABELS, fieldTypes: LITE_HISTORY_TYPES }}
+    >
+      <LiteLocationForm
+        key={edit.base.version}
+        defaultValues={formValuesOf(edit.base)}
+        allowDiscard
+        submitLabel="Save changes"
+        sendingLabel="Saving…"
+        {...edit.formProps}
+        onSave={async (input) => {
+          const saved = await save({ ...input, version: edit.base.version });
+          edit.saved();
+          toast({ title: 'Lite location saved', description: saved.name });
+          void reload();
+        }}
+        notice={edit.notice('location', location.time_zone)}
+      />
+    </RecordPage>
   );
 }

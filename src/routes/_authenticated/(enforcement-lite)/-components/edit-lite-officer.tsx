@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import type { LiteLocationChoice, LiteOfficer, LiteOfficerUpdate } from '../../../../contract/enforcement-lite';
 import type { AuditEntry } from '../../../../contract/lists';
-import { HistoryPanel } from '../../../../ui/history-panel';
-import { SectionPage } from '../../../../ui/section-page';
+import { RecordPage } from '../../../../ui/record-page';
 import { viewerTimeZone } from '../../../../ui/zoned-time';
 import { toast } from '../../../../ui/toast/toast-store';
-import { ConflictNotice, useVersionConflict } from '../../../../ui/conflict-notice';
+import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { LITE_HISTORY_TYPES, LITE_OFFICER_LABELS, officerStatusLabel } from './lite-labels';
 import { LiteOfficerForm, type OfficerFormValues } from './lite-officer-form';
 
@@ -26,60 +24,44 @@ export interface EditLiteOfficerProps {
 
 /** One lite officer: name, locations and status with a version check, and History. Changes apply on their next call. */
 export function EditLiteOfficer({ officer, history, choices, save, reload }: EditLiteOfficerProps) {
-  const [pinned, setPinned] = useState<LiteOfficer | null>(null);
-  const base = pinned ?? officer;
-  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
+  const edit = useRecordEdit(officer, reload);
   // History names locations by id: the choice list knows their names.
   const names = new Map(choices.map((choice) => [choice.location_id, choice.name]));
   // An officer may work at several locations: their record is read on the viewer's clock.
   const zone = viewerTimeZone();
   return (
-    <SectionPage title="Enforcement Lite: Edit User">
-      <p className="page-subtitle">
-        {officer.email} · {officerStatusLabel(officer.status)} · {officer.linked ? 'signed in before' : 'has not signed in yet'}
-      </p>
-      <div className="record-layout">
-        <div className="record-main">
-          <LiteOfficerForm
-            key={base.version}
-            mode="edit"
-            choices={choices}
-            defaultValues={formValuesOf(base)}
-            allowDiscard
-            submitLabel="Save changes"
-            sendingLabel="Saving…"
-            onChangedChange={(changed) => setPinned((previous) => (changed ? (previous ?? officer) : null))}
-            onSave={async ({ display_name, location_ids, status }) => {
-              const saved = await save({ display_name, location_ids, status, version: base.version });
-              setConflict(null);
-              toast({ title: 'Officer saved', description: saved.email });
-              void reload();
-            }}
-            onSaveFailed={onSaveFailed}
-            notice={
-              conflict && (
-                <ConflictNotice
-                  conflict={conflict}
-                  what="officer"
-                  timeZone={zone}
-                  onReload={async () => {
-                    await reload();
-                    setConflict(null);
-                    setPinned(null);
-                  }}
-                />
-              )
-            }
-          />
-        </div>
-        <HistoryPanel
-          entries={history}
-          timeZone={zone}
-          fieldLabels={LITE_OFFICER_LABELS}
-          fieldTypes={LITE_HISTORY_TYPES}
-          locationName={(id) => names.get(id)}
-        />
-      </div>
-    </SectionPage>
+    <RecordPage
+      title="Enforcement Lite: Edit User"
+      lead={
+        <p className="page-subtitle">
+          {officer.email} · {officerStatusLabel(officer.status)} · {officer.linked ? 'signed in before' : 'has not signed in yet'}
+        </p>
+      }
+      history={{
+        entries: history,
+        timeZone: zone,
+        fieldLabels: LITE_OFFICER_LABELS,
+        fieldTypes: LITE_HISTORY_TYPES,
+        locationName: (id) => names.get(id),
+      }}
+    >
+      <LiteOfficerForm
+        key={edit.base.version}
+        mode="edit"
+        choices={choices}
+        defaultValues={formValuesOf(edit.base)}
+        allowDiscard
+        submitLabel="Save changes"
+        sendingLabel="Saving…"
+        {...edit.formProps}
+        onSave={async ({ display_name, location_ids, status }) => {
+          const saved = await save({ display_name, location_ids, status, version: edit.base.version });
+          edit.saved();
+          toast({ title: 'Officer saved', description: saved.email });
+          void reload();
+        }}
+        notice={edit.notice('officer', zone)}
+      />
+    </RecordPage>
   );
 }

@@ -9,10 +9,8 @@ import {
 import type { DataColumn } from '../../../../ui/data-table';
 import { TextAndStatusFilters } from '../../../../ui/filter-form';
 import { formatDateTime } from '../../../../ui/format';
-import { ListFilters } from '../../../../ui/list-filters';
-import { ListResults, type ListResult } from '../../../../ui/list-results';
-import type { ActiveFilter } from '../../../../ui/list-states';
-import { SectionPage } from '../../../../ui/section-page';
+import type { ListResult } from '../../../../ui/list-results';
+import { ListScreen, textAndStatusInForce, type ListIdentity } from '../../../../ui/list-screen';
 import { viewerTimeZone } from '../../../../ui/zoned-time';
 import {
   LITE_LOCATION_LABELS as LOCATION,
@@ -38,85 +36,86 @@ const statusText = (status: string) =>
 /** The page's two lists, one at a time (`?show=officers`), each searched, filtered, sorted and paged on the server. */
 export function LiteLists({ search, list, onSearch, onRetry, busy }: LiteListsProps) {
   const show = search.show ?? 'locations';
-  const filters: ActiveFilter[] = [];
-  if (search.q) filters.push({ label: 'Search', value: `“${search.q}”` });
-  if (search.status) filters.push({ label: 'Status', value: statusText(search.status) });
-  // "Clear filters" stays on the list shown.
-  const shared = { search, onSearch, onRetry, busy, filters, keepOnClear: ['show'] as const };
-  return (
-    <SectionPage title="Enforcement Lite">
-      <p className="page-subtitle">
-        Operators who only enforce: their locations, and officer accounts that may check plates there and nothing else.
-      </p>
-      <nav aria-label="Enforcement Lite lists" className="list-toolbar">
-        <Link to="/enforcement-lite" search={{}} aria-current={show === 'locations' ? 'page' : undefined} className="button">
-          Locations
-        </Link>
-        <Link
-          to="/enforcement-lite"
-          search={{ show: 'officers' }}
-          aria-current={show === 'officers' ? 'page' : undefined}
-          className="button"
-        >
-          Officers
-        </Link>
-        {show === 'locations' ? (
-          <Link to="/enforcement-lite/add-location" className="button primary">
-            Add lite location
+  const filters = textAndStatusInForce(search, statusText);
+  const screen = {
+    intro: (
+      <>
+        <p className="page-subtitle">
+          Operators who only enforce: their locations, and officer accounts that may check plates there and nothing else.
+        </p>
+        <nav aria-label="Enforcement Lite lists" className="list-toolbar">
+          <Link to="/enforcement-lite" search={{}} aria-current={show === 'locations' ? 'page' : undefined} className="button">
+            Locations
           </Link>
-        ) : (
-          <Link to="/enforcement-lite/add-user" className="button primary">
-            Add officer
+          <Link
+            to="/enforcement-lite"
+            search={{ show: 'officers' }}
+            aria-current={show === 'officers' ? 'page' : undefined}
+            className="button"
+          >
+            Officers
           </Link>
-        )}
-      </nav>
-      <ListFilters count={filters.length}>
-        <TextAndStatusFilters
-          key={show}
-          label={`Filter ${show === 'locations' ? 'lite locations' : 'officers'}`}
-          textLabel={show === 'locations' ? 'Name, address or operator' : 'E-mail or name'}
-          search={search}
-          onSearch={onSearch}
-          statuses={show === 'locations' ? LITE_LOCATION_STATUSES : LITE_OFFICER_STATUSES}
-          statusLabel={statusText}
-        />
-      </ListFilters>
-      {show === 'locations' ? (
-        <ListResults
-          key="locations"
-          {...shared}
-          result={list?.show === 'locations' ? list.result : null}
-          noun={{ one: 'lite location', other: 'lite locations' }}
-          caption="Lite locations"
-          columns={LOCATION_COLUMNS}
-          rowKey={(location) => String(location.location_id)}
-          defaultSort={{ key: 'name', dir: 'asc' }}
-          columnChoiceKey="enforcement-lite-locations"
-          whenUnfiltered={<p>No lite locations yet.</p>}
-        />
-      ) : (
-        <ListResults
-          key="officers"
-          {...shared}
-          result={list?.show === 'officers' ? list.result : null}
-          noun={{ one: 'officer', other: 'officers' }}
-          caption="Lite officers"
-          columns={OFFICER_COLUMNS}
-          rowKey={(officer) => String(officer.user_id)}
-          defaultSort={{ key: 'email', dir: 'asc' }}
-          columnChoiceKey="enforcement-lite-officers"
-          whenUnfiltered={<p>No lite officers yet.</p>}
-        />
-      )}
-    </SectionPage>
+          {show === 'locations' ? (
+            <Link to="/enforcement-lite/add-location" className="button primary">
+              Add lite location
+            </Link>
+          ) : (
+            <Link to="/enforcement-lite/add-user" className="button primary">
+              Add officer
+            </Link>
+          )}
+        </nav>
+      </>
+    ),
+    filters,
+    filterForm: (
+      <TextAndStatusFilters
+        key={show}
+        label={`Filter ${show === 'locations' ? 'lite locations' : 'officers'}`}
+        textLabel={show === 'locations' ? 'Name, address or operator' : 'E-mail or name'}
+        search={search}
+        onSearch={onSearch}
+        statuses={show === 'locations' ? LITE_LOCATION_STATUSES : LITE_OFFICER_STATUSES}
+        statusLabel={statusText}
+      />
+    ),
+    // "Clear filters" stays on the list shown.
+    keepOnClear: ['show'] as const,
+  };
+  const state = { search, onSearch, onRetry, busy };
+  return show === 'locations' ? (
+    <ListScreen {...screen} list={{ ...state, result: list?.show === 'locations' ? list.result : null }} identity={LOCATIONS_LIST} columns={LOCATION_COLUMNS} />
+  ) : (
+    <ListScreen {...screen} list={{ ...state, result: list?.show === 'officers' ? list.result : null }} identity={OFFICERS_LIST} columns={OFFICER_COLUMNS} />
   );
 }
+
+// One page, two lists: the title is the page's.
+const TITLE = 'Enforcement Lite';
+
+const LOCATIONS_LIST: ListIdentity<LiteLocation> = {
+  title: TITLE,
+  noun: 'lite location',
+  caption: 'Lite locations',
+  rowKey: (location) => String(location.location_id),
+  columnChoiceKey: 'enforcement-lite-locations',
+};
+
+const OFFICERS_LIST: ListIdentity<LiteOfficer> = {
+  title: TITLE,
+  noun: 'officer',
+  caption: 'Lite officers',
+  rowKey: (officer) => String(officer.user_id),
+  columnChoiceKey: 'enforcement-lite-officers',
+  whenUnfiltered: <p>No lite officers yet.</p>,
+};
 
 const LOCATION_COLUMNS: DataColumn<LiteLocation>[] = [
   {
     id: 'name',
     header: LOCATION.name!,
     sortable: true,
+    sortedByDefault: true,
     alwaysShown: true,
     cell: (location) => (
       <Link to="/enforcement-lite/edit-location/$locationId" params={{ locationId: String(location.location_id) }}>
@@ -145,6 +144,7 @@ const OFFICER_COLUMNS: DataColumn<LiteOfficer>[] = [
     id: 'email',
     header: OFFICER.email!,
     sortable: true,
+    sortedByDefault: true,
     alwaysShown: true,
     cell: (officer) => (
       <Link to="/enforcement-lite/edit-user/$userId" params={{ userId: String(officer.user_id) }}>

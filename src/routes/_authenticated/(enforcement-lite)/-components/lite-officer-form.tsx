@@ -1,5 +1,4 @@
-import { useForm, useStore } from '@tanstack/react-form';
-import { useId, useState, type ReactNode } from 'react';
+import { useId } from 'react';
 import * as z from 'zod/mini';
 import {
   LITE_OFFICER_STATUSES,
@@ -8,11 +7,10 @@ import {
   type LiteLocationChoice,
   type LiteOfficerStatus,
 } from '../../../../contract/enforcement-lite';
-import { SelectField, TextField } from '../../../../ui/bound-fields';
-import { FormFooter } from '../../../../ui/form-footer';
-import { validateOnEveryEvent } from '../../../../ui/form-validation';
-import { SectionForm, useFocusFirstInvalid, useReportChanged } from '../../../../ui/section-form';
-import { clearServerError, placeServerErrors, shownError } from '../../../../ui/form-errors';
+import { SelectField } from '../../../../ui/bound-fields';
+import { shownError } from '../../../../ui/form-errors';
+import { SectionFormFrame, useSectionForm, type SectionFormProps } from '../../../../ui/use-section-form';
+import { PersonFields } from '../../../-shared/person-fields';
 import { LITE_OFFICER_LABELS as LABELS, liteLocationStatusLabel, officerStatusLabel } from './lite-labels';
 
 /** The officer form's values: e-mail only when adding, status only when editing. */
@@ -39,17 +37,10 @@ const editSchema = z.object({
 });
 const FIELDS = ['email', 'display_name', 'location_ids', 'status'];
 
-export interface LiteOfficerFormProps {
+export interface LiteOfficerFormProps extends SectionFormProps<OfficerFormOutput> {
   mode: 'add' | 'edit';
   defaultValues: OfficerFormValues;
   choices: readonly LiteLocationChoice[];
-  submitLabel: string;
-  sendingLabel: string;
-  onSave: (values: OfficerFormOutput) => Promise<(() => void) | void>;
-  onSaveFailed?: (error: unknown) => boolean;
-  onChangedChange?: (changed: boolean) => void;
-  notice?: ReactNode;
-  allowDiscard?: boolean;
 }
 
 /**
@@ -57,59 +48,19 @@ export interface LiteOfficerFormProps {
  * (edit). Validated with the contract's schemas, a 400 placed at its fields, nothing typed lost on failure.
  */
 export function LiteOfficerForm(props: LiteOfficerFormProps) {
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const locationsId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
   // One type for both: the same fields, only the e-mail's check differs.
   const schema = props.mode === 'add' ? addSchema : (editSchema as unknown as typeof addSchema);
-
-  const form = useForm({
-    defaultValues: props.defaultValues,
-    validators: { onDynamic: schema },
-    validationLogic: validateOnEveryEvent,
-    onSubmitInvalid: focusFirstInvalid,
-    listeners: clearServerError,
-    onSubmit: async ({ value, formApi }) => {
-      setFailure(null);
-      const parsed = z.parse(schema, value);
-      let then: (() => void) | void;
-      try {
-        then = await props.onSave(parsed);
-      } catch (error) {
-        if (props.onSaveFailed?.(error)) return;
-        setFailure(placeServerErrors(formApi, error, FIELDS));
-        focusFirstInvalid();
-        return;
-      }
-      formApi.reset(value);
-      then?.();
-    },
-  });
-
-  const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
-  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
-  const changed = useStore(form.store, (state) => !state.isDefaultValue);
-  useReportChanged(changed, props.onChangedChange);
+  const { form, submitted, frame } = useSectionForm(props, schema, FIELDS);
 
   return (
-    <SectionForm form={form} formRef={formRef} className="location-form" isSubmitting={isSubmitting}>
-      {props.mode === 'add' && (
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              field={field}
-              label={LABELS.email}
-              hint="The officer signs in with this address."
-              submitted={submitted}
-              type="email"
-              autoComplete="off"
-            />
-          )}
-        </form.Field>
-      )}
-      <form.Field name="display_name">
-        {(field) => <TextField field={field} label={LABELS.display_name} submitted={submitted} autoComplete="off" />}
-      </form.Field>
+    <SectionFormFrame frame={frame} className="location-form">
+      <PersonFields
+        form={form}
+        labels={LABELS}
+        emailHint={props.mode === 'add' ? 'The officer signs in with this address.' : undefined}
+        submitted={submitted}
+      />
       <form.Field name="location_ids">
         {(field) => {
           const error = shownError(field.state.meta, submitted);
@@ -175,14 +126,6 @@ export function LiteOfficerForm(props: LiteOfficerFormProps) {
           )}
         </form.Field>
       )}
-      <FormFooter
-        failure={failure}
-        notice={props.notice}
-        isSubmitting={isSubmitting}
-        submitLabel={props.submitLabel}
-        sendingLabel={props.sendingLabel}
-        onDiscard={props.allowDiscard && changed ? () => form.reset() : undefined}
-      />
-    </SectionForm>
+    </SectionFormFrame>
   );
 }

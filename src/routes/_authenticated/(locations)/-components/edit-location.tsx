@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { messageOf } from '../../../../api/error-data';
 import type { AuditEntry } from '../../../../contract/lists';
 import type { Location, LocationFormValues, LocationUpdate } from '../../../../contract/locations';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { ConflictNotice, useVersionConflict } from '../../../../ui/conflict-notice';
-import { HistoryPanel } from '../../../../ui/history-panel';
-import { SectionPage } from '../../../../ui/section-page';
+import { DetailsList, RecordPage, type DetailRow } from '../../../../ui/record-page';
 import { toast } from '../../../../ui/toast/toast-store';
+import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
+import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { LocationForm } from './location-form';
 import {
   enforcementLabel,
@@ -26,8 +25,9 @@ export interface EditLocationActions {
   leave: () => void;
 }
 
+/** The route's loader data as it is (`loadRecordPage` and the permissions), and the actions. */
 export interface EditLocationProps {
-  location: Location;
+  record: Location;
   history: readonly AuditEntry[];
   /** Location edit permission here: without it the page shows the details read-only, with no actions. */
   canEdit: boolean;
@@ -49,77 +49,61 @@ const formValuesOf = (location: Location): LocationFormValues => ({
  * One location: the edit form with its version check, Deactivate/Activate and Delete behind a confirmation, and the
  * History panel; read-only details for a user who may view but not edit it.
  */
-export function EditLocation({ location, history, canEdit, canDelete, actions }: EditLocationProps) {
+export function EditLocation({ record: location, history, canEdit, canDelete, actions }: EditLocationProps) {
   // While the form holds unsaved changes it keeps the version they were made on, whatever reloads meanwhile; the
   // save then names that version, and a newer one on the server is a conflict, not a silent overwrite.
-  const [pinned, setPinned] = useState<Location | null>(null);
-  const base = pinned ?? location;
-  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
+  const edit = useRecordEdit(location, actions.reload);
+  const base = edit.base;
   const [changed, setChanged] = useState(false);
 
-  const reloadTheirs = async () => {
-    await actions.reload();
-    setConflict(null);
-    setPinned(null);
-  };
-
   return (
-    <SectionPage title={canEdit ? 'Edit Location' : 'Location'}>
-      <p className="page-subtitle">
-        {location.name} · {statusLabel(location.status)}
-      </p>
-      <div className="record-layout">
-        <div className="record-main">
-          {canEdit ? (
-            <>
-              <LocationForm
-                key={base.version}
-                defaultValues={formValuesOf(base)}
-                showStatus={false}
-                allowDiscard
-                submitLabel="Save changes"
-                sendingLabel="Saving…"
-                onChangedChange={(isChanged) => {
-                  setChanged(isChanged);
-                  setPinned((previous) => (isChanged ? (previous ?? location) : null));
-                }}
-                onSave={async (input) => {
-                  const saved = await actions.save({ ...input, status: base.status, version: base.version });
-                  setConflict(null);
-                  toast({ title: 'Location saved', description: saved.name });
-                  void actions.reload();
-                }}
-                onSaveFailed={onSaveFailed}
-                notice={
-                  conflict && (
-                    <ConflictNotice conflict={conflict} what="location" timeZone={location.time_zone} onReload={reloadTheirs} />
-                  )
-                }
-              />
-              <LocationActions
-                location={base}
-                canDelete={canDelete}
-                blockedByChanges={changed}
-                actions={actions}
-              />
-            </>
-          ) : (
-            <LocationDetails location={location} />
-          )}
-        </div>
-        <HistoryPanel
-          entries={history}
-          timeZone={location.time_zone}
-          fieldLabels={LABELS}
-          fieldTypes={LOCATION_HISTORY_TYPES}
-        />
-      </div>
-    </SectionPage>
+    <RecordPage
+      title={canEdit ? 'Edit Location' : 'Location'}
+      lead={
+        <p className="page-subtitle">
+          {location.name} · {statusLabel(location.status)}
+        </p>
+      }
+      history={{ entries: history, timeZone: location.time_zone, fieldLabels: LABELS, fieldTypes: LOCATION_HISTORY_TYPES }}
+    >
+      {canEdit ? (
+        <>
+          <LocationForm
+            key={base.version}
+            defaultValues={formValuesOf(base)}
+            showStatus={false}
+            allowDiscard
+            submitLabel="Save changes"
+            sendingLabel="Saving…"
+            onChangedChange={(isChanged) => {
+              setChanged(isChanged);
+              edit.formProps.onChangedChange(isChanged);
+            }}
+            onSave={async (input) => {
+              const saved = await actions.save({ ...input, status: base.status, version: base.version });
+              edit.saved();
+              toast({ title: 'Location saved', description: saved.name });
+              void actions.reload();
+            }}
+            onSaveFailed={edit.formProps.onSaveFailed}
+            notice={edit.notice('location', location.time_zone)}
+          />
+          <LocationActions
+            location={base}
+            canDelete={canDelete}
+            blockedByChanges={changed}
+            actions={actions}
+          />
+        </>
+      ) : (
+        <LocationDetails location={location} />
+      )}
+    </RecordPage>
   );
 }
 
 function LocationDetails({ location }: { location: Location }) {
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     [LABELS.name!, location.name],
     [LABELS.address!, location.address],
     [LABELS.time_zone!, location.time_zone],
@@ -130,20 +114,11 @@ function LocationDetails({ location }: { location: Location }) {
   ];
   return (
     <>
-      <dl className="details-list">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
       <p className="muted">You can view this location. Changing it needs location edit permission here.</p>
     </>
   );
 }
-
-type Pending = 'status' | 'delete' | null;
 
 /** Deactivate/Activate and Delete, each confirmed first; not while the form holds unsaved changes. */
 function LocationActions({
@@ -157,45 +132,24 @@ function LocationActions({
   blockedByChanges: boolean;
   actions: EditLocationActions;
 }) {
-  const [open, setOpen] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const deactivating = location.status === 'active';
-  const nextStatus: Location['status'] = deactivating ? 'inactive' : 'active';
-
-  const openDialog = (which: Pending) => {
-    setError(null);
-    setOpen(which);
-  };
-  const run = async (which: Exclude<Pending, null>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (which === 'status') {
-        const saved = await actions.setStatus(nextStatus, location.version);
-        toast({ title: deactivating ? 'Location deactivated' : 'Location activated', description: saved.name });
-        setOpen(null);
-        await actions.reload();
-      } else {
-        await actions.remove(location.version);
-        toast({ title: 'Location deleted', description: location.name });
-        setOpen(null);
-        actions.leave();
-      }
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const statusChange = useConfirmedAction(async () => {
+    const saved = await actions.setStatus(deactivating ? 'inactive' : 'active', location.version);
+    toast({ title: deactivating ? 'Location deactivated' : 'Location activated', description: saved.name });
+    return () => void actions.reload();
+  });
+  const removal = useConfirmedAction(async () => {
+    await actions.remove(location.version);
+    toast({ title: 'Location deleted', description: location.name });
+    return actions.leave;
+  });
 
   const statusVerb = deactivating ? 'Deactivate' : 'Activate';
   return (
     <section className="record-actions" aria-label="Location actions">
       <div className="form-actions">
         <ConfirmDialog
-          open={open === 'status'}
-          onOpenChange={(isOpen) => setOpen(isOpen ? 'status' : null)}
+          {...statusChange.dialog}
           trigger={
             <button type="button" className="button" disabled={blockedByChanges}>
               {statusVerb}
@@ -215,14 +169,10 @@ function LocationActions({
           confirmLabel={statusVerb}
           busyLabel={deactivating ? 'Deactivating…' : 'Activating…'}
           destructive={deactivating}
-          busy={busy}
-          error={error}
-          onConfirm={() => void run('status')}
         />
         {canDelete && (
           <ConfirmDialog
-            open={open === 'delete'}
-            onOpenChange={(isOpen) => setOpen(isOpen ? 'delete' : null)}
+            {...removal.dialog}
             trigger={
               <button type="button" className="button danger-outline" disabled={blockedByChanges}>
                 Delete
@@ -238,20 +188,25 @@ function LocationActions({
             confirmLabel="Delete"
             busyLabel="Deleting…"
             destructive
-            busy={busy}
             error={
-              error && (
+              removal.dialog.error && (
                 <>
-                  <p>{error}</p>
+                  <p>{removal.dialog.error}</p>
                   {deactivating && (
-                    <button type="button" className="button" onClick={() => openDialog('status')}>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => {
+                        removal.dialog.onOpenChange(false);
+                        statusChange.show();
+                      }}
+                    >
                       Deactivate instead
                     </button>
                   )}
                 </>
               )
             }
-            onConfirm={() => void run('delete')}
           />
         )}
       </div>

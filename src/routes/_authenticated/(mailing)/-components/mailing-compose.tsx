@@ -12,9 +12,11 @@ import {
 } from '../../../../contract/mailing';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { FormField } from '../../../../ui/form-field';
+import { FormProblem } from '../../../../ui/form-problem';
 import { formatCount } from '../../../../ui/format';
 import { toast } from '../../../../ui/toast/toast-store';
 import { MailingPreviewPanel } from './mailing-preview';
+import { SegmentChecklist } from './segment-checklist';
 
 interface Draft {
   subject: string;
@@ -44,8 +46,6 @@ function validate(draft: Draft): { input: MailingInput } | { errors: Record<stri
   }
   return { errors };
 }
-
-const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 interface ComposeProps {
   api: ApiClient;
@@ -146,6 +146,9 @@ export function MailingCompose({ api, options, onSent }: ComposeProps) {
   };
 
   const segmentError = errors['segment'] ?? errors['segment.locationIds'] ?? errors['segment.roleIds'];
+  const segmentErrorId = segmentError ? 'mailing-segment-error' : undefined;
+  const locationChoices = options.locations.map((location) => ({ id: location.location_id, name: location.name }));
+  const roleChoices = options.roles.map((role) => ({ id: role.role_id, name: role.name }));
   return (
     <section aria-labelledby="mailing-compose-title" className="mailing-compose">
       <h2 id="mailing-compose-title">New mailing</h2>
@@ -193,58 +196,32 @@ export function MailingCompose({ api, options, onSent }: ComposeProps) {
             Staff by role
           </label>
         </fieldset>
-        {draft.kind === 'parkers' ? (
-          <>
-            <fieldset className="form-field" aria-describedby={segmentError ? 'mailing-segment-error' : undefined}>
-              <legend className="form-label">Locations</legend>
-              {options.locations.map((location) => (
-                <label key={location.location_id} className="checkbox-row">
-                  <input
-                    type="checkbox"
-                    checked={draft.locationIds.includes(location.location_id)}
-                    onChange={() => change({ locationIds: toggle(draft.locationIds, location.location_id) })}
-                  />{' '}
-                  {location.name}
-                </label>
-              ))}
-            </fieldset>
-            <FormField label="Parker status" error={errors['segment.parkerStatus']}>
-              {(control) => (
-                <select {...control} className="input" value={draft.parkerStatus} onChange={(event) => change({ parkerStatus: event.target.value })}>
-                  {options.parkerStatuses.map((status) => (
-                    <option key={status} value={status}>
-                      {status}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          </>
-        ) : (
-          <fieldset className="form-field" aria-describedby={segmentError ? 'mailing-segment-error' : undefined}>
-            <legend className="form-label">Roles</legend>
-            {options.roles.map((role) => (
-              <label key={role.role_id} className="checkbox-row">
-                <input
-                  type="checkbox"
-                  checked={draft.roleIds.includes(role.role_id)}
-                  onChange={() => change({ roleIds: toggle(draft.roleIds, role.role_id) })}
-                />{' '}
-                {role.name}
-              </label>
-            ))}
-          </fieldset>
+        {/* Parkers are chosen by location, staff by role: one checklist, its choices by the segment's kind. */}
+        <SegmentChecklist
+          errorId={segmentErrorId}
+          {...(draft.kind === 'parkers'
+            ? { legend: 'Locations', choices: locationChoices, chosen: draft.locationIds, onChange: (locationIds: number[]) => change({ locationIds }) }
+            : { legend: 'Roles', choices: roleChoices, chosen: draft.roleIds, onChange: (roleIds: number[]) => change({ roleIds }) })}
+        />
+        {draft.kind === 'parkers' && (
+          <FormField label="Parker status" error={errors['segment.parkerStatus']}>
+            {(control) => (
+              <select {...control} className="input" value={draft.parkerStatus} onChange={(event) => change({ parkerStatus: event.target.value })}>
+                {options.parkerStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         )}
         {segmentError && (
           <p id="mailing-segment-error" className="field-error">
             {segmentError}
           </p>
         )}
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem message={problem} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy !== null}>
             {busy === 'preview' ? 'Previewing…' : 'Preview'}

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../../api/client';
 import { listMailings } from '../../../../api/mailing';
 import type { Mailing, MailingOptions } from '../../../../contract/mailing';
+import { JobHistory } from '../../../../ui/job-history';
 import { SectionPage } from '../../../../ui/section-page';
 import { MailingCompose } from './mailing-compose';
-import { MailingHistory } from './mailing-history';
+import { MAILING_HISTORY } from './mailing-history';
 import { MailingProgress } from './mailing-progress';
 
 export interface MailingPageProps {
@@ -38,7 +39,7 @@ export function MailingPage({ api, options, mailings: loaded, shownId, onShow }:
         }}
       />
       {shown !== null && <MailingProgress key={shown} api={api} mailingId={shown} onFinished={refresh} />}
-      <MailingHistory mailings={mailings} shownId={shown} onShow={onShow} />
+      <JobHistory kind={MAILING_HISTORY} jobs={mailings} shownId={shown} onShow={onShow} />
     </SectionPage>
   );
 }

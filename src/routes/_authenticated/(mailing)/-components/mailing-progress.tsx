@@ -1,59 +1,19 @@
-import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../../api/client';
-import { messageOf } from '../../../../api/error-data';
 import { getMailing } from '../../../../api/mailing';
 import type { Mailing } from '../../../../contract/mailing';
 import { formatCount } from '../../../../ui/format';
+import { JobProgress, usePolledJob } from '../../../../ui/job-progress';
 
-const POLL_MS = 1000;
 export const MAILING_STATE_LABELS = { queued: 'Queued', sending: 'Sending', done: 'Done' } as const;
 
-/** Polls the mailing every second until it is done; the counts are the server's, so a reload finds them again. */
-function useMailing(api: ApiClient, mailingId: number) {
-  const [mailing, setMailing] = useState<Mailing | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = () =>
-      getMailing(api, mailingId, { signal: controller.signal }).then(
-        (next) => {
-          setMailing(next);
-          setError(null);
-          if (next.state !== 'done') timer = setTimeout(poll, POLL_MS);
-        },
-        (failure) => {
-          if (controller.signal.aborted) return;
-          setError(messageOf(failure));
-          timer = setTimeout(poll, POLL_MS * 3);
-        },
-      );
-    void poll();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [api, mailingId]);
-  return { mailing, error };
-}
+const isRunning = (mailing: Mailing) => mailing.state !== 'done';
 
+/** The mailing's counts as the server keeps them (so a reload finds them again), polled until it is done. */
 export function MailingProgress({ api, mailingId, onFinished }: { api: ApiClient; mailingId: number; onFinished: () => void }) {
-  const { mailing, error } = useMailing(api, mailingId);
-  const done = mailing?.state === 'done';
-  useEffect(() => {
-    if (done) onFinished();
-  }, [done]);
+  const progress = usePolledJob(getMailing, isRunning, api, mailingId, onFinished);
   return (
-    <section aria-labelledby="mailing-progress-title" className="mailing-progress">
-      <h2 id="mailing-progress-title">Mailing {mailingId}</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {mailing === null ? (
-        !error && <p>Loading…</p>
-      ) : (
+    <JobProgress title={`Mailing ${mailingId}`} noun="the mailing" progress={progress} className="mailing-progress">
+      {(mailing) => (
         <>
           <p>
             “{mailing.subject}” to {mailing.segment_label}
@@ -81,6 +41,6 @@ export function MailingProgress({ api, mailingId, onFinished }: { api: ApiClient
           </dl>
         </>
       )}
-    </section>
+    </JobProgress>
   );
 }

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../../../contract/lists';
 import { DISCOUNT_TYPES, type DiscountType, type PromoCode } from '../../../../contract/promo-codes';
 import type { LocationRef } from '../../../../permissions/permissions-object';
-import { HistoryPanel } from '../../../../ui/history-panel';
+import type { HistoryPanelProps } from '../../../../ui/history-panel';
 import type { HistoryFieldTypes } from '../../../../ui/history-values';
 import { DISCOUNT_TYPE_LABELS, discountLabel } from './promo-labels';
 
@@ -72,20 +72,18 @@ export function withDiscountTypes(entries: readonly AuditEntry[], currentType: D
   return typed.reverse();
 }
 
-/** A promo code's History: every value in words, times on the code's clock, locations by name. */
-export function PromoCodeHistory(props: {
+/** A promo code's History panel (RecordPage's `history`): every value in words, times on the code's clock, locations by name. */
+export function promoCodeHistory(props: {
   code: PromoCode;
   history: readonly AuditEntry[];
   locations: readonly LocationRef[];
   timeZone: string;
-}) {
-  return (
-    <HistoryPanel
-      entries={withDiscountTypes(props.history, props.code.discount_type)}
-      timeZone={props.timeZone}
-      fieldLabels={FIELD_LABELS}
-      fieldTypes={FIELD_TYPES}
-      locationName={(id) => props.locations.find((location) => location.location_id === id)?.name}
-    />
-  );
+}): HistoryPanelProps {
+  return {
+    entries: withDiscountTypes(props.history, props.code.discount_type),
+    timeZone: props.timeZone,
+    fieldLabels: FIELD_LABELS,
+    fieldTypes: FIELD_TYPES,
+    locationName: (id) => props.locations.find((location) => location.location_id === id)?.name,
+  };
 }

@@ -2,25 +2,28 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PROMO_CODE_STATES, type PromoCode, type PromoCodeListQuery } from '../../../../contract/promo-codes';
 import type { LocationRef } from '../../../../permissions/permissions-object';
-import { CsvExportButton } from '../../../../ui/csv-export-button';
-import type { DataColumn, SortState } from '../../../../ui/data-table';
+import type { DataColumn } from '../../../../ui/data-table';
 import { DateTime } from '../../../../ui/date-time';
 import { FilterForm, filterChange, LocationFilter, SelectFilter, TextFilter, useTextFilter } from '../../../../ui/filter-form';
-import { ListFilters } from '../../../../ui/list-filters';
-import { listScreenState, ListResults, type ListScreenState } from '../../../../ui/list-results';
+import { ListScreen, type ListExport, type ListIdentity, type ListScreenState } from '../../../../ui/list-screen';
 import type { ActiveFilter } from '../../../../ui/list-states';
-import { SectionPage } from '../../../../ui/section-page';
 import { Discount } from './discount';
 import { promoCodeZone } from './promo-code-draft';
 import { PROMO_STATE_LABELS } from './promo-labels';
 
-const DEFAULT_SORT: SortState = { key: 'code', dir: 'asc' };
+const PROMO_CODES_LIST: ListIdentity<PromoCode> = {
+  title: 'Promo Codes',
+  noun: 'promo code',
+  caption: 'Promo codes at your locations',
+  rowKey: (code) => String(code.promo_code_id),
+  whenUnfiltered: <p>No promo codes at your locations yet.</p>,
+};
 
 export interface PromoCodesListProps extends ListScreenState<PromoCode, PromoCodeListQuery> {
   locations: readonly LocationRef[];
   canAdd: boolean;
   canEdit: (code: PromoCode) => boolean;
-  onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  onExport: ListExport;
 }
 
 /** Promo codes with their usage: code search, state and location filters, sort, pages, CSV; add and edit where allowed. */
@@ -34,7 +37,7 @@ export function PromoCodesList(props: PromoCodesListProps) {
   }
   const columns = useMemo<DataColumn<PromoCode>[]>(
     () => [
-      { id: 'code', header: 'Code', sortable: true, alwaysShown: true, cell: (code) => <span className="plate-text">{code.code}</span> },
+      { id: 'code', header: 'Code', sortable: true, sortedByDefault: true, alwaysShown: true, cell: (code) => <span className="plate-text">{code.code}</span> },
       { id: 'discount', header: 'Discount', cell: (code) => <Discount code={code} /> },
       { id: 'use', header: 'Use', priority: 3, cell: (code) => (code.multi_use ? 'Multi use' : 'Single use') },
       { id: 'uses', header: 'Uses', sortable: true, numeric: true, firstDirection: 'desc', cell: (code) => code.uses.toLocaleString('en-US') },
@@ -64,30 +67,20 @@ export function PromoCodesList(props: PromoCodesListProps) {
     [canEdit, locations],
   );
   return (
-    <SectionPage title="Promo Codes">
-      <div className="list-toolbar">
-        {props.canAdd && (
+    <ListScreen
+      list={props}
+      identity={PROMO_CODES_LIST}
+      actions={
+        props.canAdd && (
           <Link to="/promo-codes/{-$edit}/{-$promoCodeId}" params={{ edit: 'add' }} className="button primary">
             Add promo code
           </Link>
-        )}
-        <CsvExportButton onExport={props.onExport} />
-      </div>
-      <ListFilters count={filters.length}>
-        <PromoFilters search={search} onSearch={onSearch} locations={locations} />
-      </ListFilters>
-      <ListResults
-        {...listScreenState(props)}
-        noun={{ one: 'promo code', other: 'promo codes' }}
-        caption="Promo codes at your locations"
-        columns={columns}
-        rowKey={(code) => String(code.promo_code_id)}
-        defaultSort={DEFAULT_SORT}
-        columnChoiceKey="promo-codes"
-        filters={filters}
-        whenUnfiltered={<p>No promo codes at your locations yet.</p>}
-      />
-    </SectionPage>
+        )
+      }
+      filters={filters}
+      filterForm={<PromoFilters search={search} onSearch={onSearch} locations={locations} />}
+      columns={columns}
+    />
   );
 }
 

@@ -1,10 +1,20 @@
-import { TZDate } from '@date-fns/tz';
 import { useId, useState } from 'react';
-import { quote } from '../../../../rates/quote';
+import { quote, type QuoteLine } from '../../../../rates/quote';
 import type { RateConfig, RateSet } from '../../../../rates/rate-set';
+import { DateTimeInput } from '../../../../ui/date-time';
 import { FormField } from '../../../../ui/form-field';
 import { Money } from '../../../../ui/money';
-import { wallClockToMs } from '../../../../ui/zoned-time';
+import { PlainTable, type PlainColumn } from '../../../../ui/plain-table';
+import { msToWallClock, wallClockToMs } from '../../../../ui/zoned-time';
+
+function lineColumns(currency: string): PlainColumn<QuoteLine>[] {
+  return [
+    { header: 'Line', rowHeader: true, cell: (line) => line.label },
+    { header: 'Quantity', numeric: true, cell: (line) => line.quantity },
+    { header: 'Each', numeric: true, cell: (line) => <Money cents={line.unitCents} currency={currency} /> },
+    { header: 'Amount', numeric: true, cell: (line) => <Money cents={line.amountCents} currency={currency} /> },
+  ];
+}
 
 /** "What will a parker pay": arrival and departure on the location's clock → the amount and its lines. */
 export function QuoteCalculator(props: { rateSet: RateSet; config: RateConfig; timeZone: string; initialArrival: string }) {
@@ -12,10 +22,7 @@ export function QuoteCalculator(props: { rateSet: RateSet; config: RateConfig; t
   const [arrival, setArrival] = useState(props.initialArrival);
   const [departure, setDeparture] = useState(() => {
     const start = wallClockToMs(props.initialArrival, timeZone);
-    if (start === null) return props.initialArrival;
-    const later = new TZDate(start + 2 * 3_600_000, timeZone);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`;
+    return start === null ? props.initialArrival : msToWallClock(start + 2 * 3_600_000, timeZone);
   });
   const resultId = useId();
   const arrivalMs = wallClockToMs(arrival, timeZone);
@@ -25,11 +32,11 @@ export function QuoteCalculator(props: { rateSet: RateSet; config: RateConfig; t
     <section className="panel" aria-labelledby={`${resultId}-title`}>
       <h2 id={`${resultId}-title`}>What will a parker pay</h2>
       <div className="form-row">
-        <FormField label={`Arrival (${timeZone})`} error={arrivalMs === null ? 'Enter the arrival date and time.' : null}>
-          {(control) => <input {...control} className="input" type="datetime-local" value={arrival} onChange={(event) => setArrival(event.target.value)} />}
+        <FormField label="Arrival" error={arrivalMs === null ? 'Enter the arrival date and time.' : null}>
+          {(control) => <DateTimeInput {...control} timeZone={timeZone} value={arrival} onChange={setArrival} />}
         </FormField>
-        <FormField label={`Departure (${timeZone})`} error={departureMs === null ? 'Enter the departure date and time.' : null}>
-          {(control) => <input {...control} className="input" type="datetime-local" value={departure} onChange={(event) => setDeparture(event.target.value)} />}
+        <FormField label="Departure" error={departureMs === null ? 'Enter the departure date and time.' : null}>
+          {(control) => <DateTimeInput {...control} timeZone={timeZone} value={departure} onChange={setDeparture} />}
         </FormField>
       </div>
       <div id={resultId} aria-live="polite">
@@ -40,27 +47,13 @@ export function QuoteCalculator(props: { rateSet: RateSet; config: RateConfig; t
               Amount: <strong><Money cents={result.amountCents} currency={config.currency} /></strong>{' '}
               <span className="muted">({result.minutes} minutes parked)</span>
             </p>
-            <table className="quote-lines">
-              <caption>How the amount is made up</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col" className="numeric">Quantity</th>
-                  <th scope="col" className="numeric">Each</th>
-                  <th scope="col" className="numeric">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.lines.map((line, index) => (
-                  <tr key={index}>
-                    <th scope="row">{line.label}</th>
-                    <td className="numeric">{line.quantity}</td>
-                    <td className="numeric"><Money cents={line.unitCents} currency={config.currency} /></td>
-                    <td className="numeric"><Money cents={line.amountCents} currency={config.currency} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PlainTable
+              className="quote-lines"
+              caption="How the amount is made up"
+              columns={lineColumns(config.currency)}
+              rows={result.lines}
+              rowKey={(_, index) => index}
+            />
           </>
         )}
       </div>

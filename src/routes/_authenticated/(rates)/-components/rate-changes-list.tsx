@@ -3,20 +3,21 @@ import { useMemo, useState } from 'react';
 import { RATE_CHANGE_STATUSES, type RateChangeListQuery, type RateChangeStatus } from '../../../../contract/rate-change-search';
 import type { RateChange } from '../../../../contract/rates';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { CsvExportButton } from '../../../../ui/csv-export-button';
-import type { DataColumn, SortState } from '../../../../ui/data-table';
+import type { DataColumn } from '../../../../ui/data-table';
 import { formatDateTime } from '../../../../ui/format';
 import { FilterForm, filterChange, LocationFilter, SelectFilter } from '../../../../ui/filter-form';
-import { ListFilters } from '../../../../ui/list-filters';
-import { listScreenState, ListResults, type ListScreenState } from '../../../../ui/list-results';
+import { ListScreen, type ListExport, type ListIdentity, type ListScreenState } from '../../../../ui/list-screen';
 import type { ActiveFilter } from '../../../../ui/list-states';
-import { SectionPage } from '../../../../ui/section-page';
-import { SectionTabs } from '../../../../ui/section-tabs';
 import { RATES_TABS } from '../../../-shared/section-tabs';
 import type { RateLocationRef } from './rate-location-choice';
 
-// The latest effective time first: what is coming, then what came.
-const DEFAULT_SORT: SortState = { key: 'effective_at', dir: 'desc' };
+const RATE_CHANGES_LIST: ListIdentity<RateChange> = {
+  title: 'Rate Changes',
+  noun: 'rate change',
+  caption: 'Rate changes at your locations',
+  rowKey: (change) => String(change.rate_set_id),
+  whenUnfiltered: <p>No rate change has been scheduled at your locations yet.</p>,
+};
 
 const STATUS_LABELS: Record<RateChangeStatus, string> = { scheduled: 'Scheduled', applied: 'Applied', cancelled: 'Cancelled' };
 
@@ -27,7 +28,7 @@ export interface RateChangesListProps extends ListScreenState<RateChange, RateCh
   canEdit: (locationId: number) => boolean;
   /** Rate settings edit somewhere: may schedule a change. */
   canSchedule: boolean;
-  onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  onExport: ListExport;
   /** Cancels a scheduled change; rejects with the reason shown in the dialog. */
   onCancelChange: (change: RateChange) => Promise<void>;
 }
@@ -57,6 +58,8 @@ export function RateChangesList(props: RateChangesListProps) {
         id: 'effective_at',
         header: 'Effective at',
         sortable: true,
+        // The latest effective time first: what is coming, then what came.
+        sortedByDefault: true,
         firstDirection: 'desc',
         alwaysShown: true,
         cell: (change) => formatDateTime(change.effective_at, change.time_zone),
@@ -125,30 +128,21 @@ export function RateChangesList(props: RateChangesListProps) {
   };
 
   return (
-    <SectionPage title="Rate Changes">
-      <SectionTabs {...RATES_TABS} />
-      <div className="list-toolbar">
-        {props.canSchedule && (
+    <ListScreen
+      list={props}
+      identity={RATE_CHANGES_LIST}
+      tabs={RATES_TABS}
+      actions={
+        props.canSchedule && (
           <Link to="/rates/changes/edit/{-$locationId}/{-$rateId}/{-$currentRsId}" params={{}} className="button primary">
             Schedule a rate change
           </Link>
-        )}
-        <CsvExportButton onExport={props.onExport} />
-      </div>
-      <ListFilters count={filters.length}>
-        <RateChangeFilters search={search} locations={props.locations} onSearch={onSearch} />
-      </ListFilters>
-      <ListResults
-        {...listScreenState(props)}
-        noun={{ one: 'rate change', other: 'rate changes' }}
-        caption="Rate changes at your locations"
-        columns={columns}
-        rowKey={(change) => String(change.rate_set_id)}
-        defaultSort={DEFAULT_SORT}
-        columnChoiceKey="rate-changes"
-        filters={filters}
-        whenUnfiltered={<p>No rate change has been scheduled at your locations yet.</p>}
-      />
+        )
+      }
+      filters={filters}
+      filterForm={<RateChangeFilters search={search} locations={props.locations} onSearch={onSearch} />}
+      columns={columns}
+    >
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(open) => (open ? undefined : setCancelling(null))}
@@ -170,7 +164,7 @@ export function RateChangesList(props: RateChangesListProps) {
         error={cancelling?.error}
         onConfirm={() => void confirmCancel()}
       />
-    </SectionPage>
+    </ListScreen>
   );
 }
 

@@ -8,6 +8,7 @@ import { RATE_CURRENCIES, rateConfigFieldsShape, type RateLocation } from '../..
 import { INCREMENT_CHOICES } from '../../../../rates/rate-set';
 import { NumberField } from '../../../../ui/bound-fields';
 import { FormField } from '../../../../ui/form-field';
+import { FormProblem } from '../../../../ui/form-problem';
 import { PercentInput } from '../../../../ui/money-input';
 import { conflictAuthor, conflictWhen } from '../../../../ui/conflict-notice';
 import { UnsavedChangesPrompt } from '../../../../ui/unsaved-changes-prompt';
@@ -176,11 +177,7 @@ export function RateConfigForm(props: {
           </button>
         </div>
       )}
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormProblem message={failure} />
       {saved && (
         <p className="form-info" role="status">
           Saved.

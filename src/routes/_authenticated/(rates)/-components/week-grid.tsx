@@ -1,6 +1,7 @@
 import { MINUTES_PER_DAY, WEEKDAY_NAMES, clockTime, type RateSet } from '../../../../rates/rate-set';
 import { formatMoney } from '../../../../ui/format';
 import { Money } from '../../../../ui/money';
+import { PlainTable } from '../../../../ui/plain-table';
 import { daysLabel, groupBands } from './rate-draft';
 
 const COLUMN = 100;
@@ -48,30 +49,26 @@ export function WeekGrid({ rateSet, incrementMinutes, currency }: { rateSet: Rat
           </g>
         ))}
       </svg>
-      <table className="week-grid-table">
-        <caption>Bands by day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Days</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groupBands(rateSet.bands).map(({ days, band }, index) => (
-            <tr key={index}>
-              <th scope="row">{daysLabel(days, WEEKDAY_NAMES)}</th>
-              <td>{clockTime(band.startMinute)}</td>
-              <td>{clockTime(band.endMinute)}</td>
-              <td>
+      <PlainTable
+        className="week-grid-table"
+        caption="Bands by day"
+        columns={[
+          { header: 'Days', rowHeader: true, cell: ({ days }) => daysLabel(days, WEEKDAY_NAMES) },
+          { header: 'From', cell: ({ band }) => clockTime(band.startMinute) },
+          { header: 'To', cell: ({ band }) => clockTime(band.endMinute) },
+          {
+            header: 'Price',
+            cell: ({ band }) => (
+              <>
                 <Money cents={band.priceCents} currency={currency} />
                 {band.pricing === 'flat' ? ' flat' : ` / ${incrementMinutes} min`}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+        rows={groupBands(rateSet.bands)}
+        rowKey={(_, index) => index}
+      />
     </div>
   );
 }

@@ -10,10 +10,11 @@ import { describeChanges, describeRole } from '../../../../permissions/role-matr
 import { TextField } from '../../../../ui/bound-fields';
 import { ConflictNotice } from '../../../../ui/conflict-notice';
 import { CheckboxField } from '../../../../ui/form-field';
-import { ConfirmDialog } from '../../../../ui/confirm-dialog';
+import { DeleteDialog } from '../../../../ui/delete-dialog';
 import { HistoryPanel } from '../../../../ui/history-panel';
 import { viewerTimeZone } from '../../../../ui/zoned-time';
 import { UnsavedChangesPrompt } from '../../../../ui/unsaved-changes-prompt';
+import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
 import { RoleMatrixTable } from './role-matrix-table';
 
 export interface RoleEditorProps {
@@ -49,9 +50,6 @@ export function RoleEditor(props: RoleEditorProps) {
   const [reviewing, setReviewing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const saved = role?.permissions ?? EMPTY;
   // A superuser role is a superuser's to change; others see it read-only (the server refuses anyway).
   const readOnly = !props.canEdit || (role !== null && role.superuser && !editor.su);
@@ -92,21 +90,11 @@ export function RoleEditor(props: RoleEditorProps) {
   const changes = describeChanges(saved, permissions, locationName);
   const allowed = checkRoleChange(editor, role ? saved : null, permissions).ok;
 
-  const remove = async () => {
-    if (!role) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      await props.remove(role.version);
-      setDeleting(false);
-      props.onSaved(null);
-    } catch (error) {
-      // A role someone holds: the server's message names them (the first ten and how many more).
-      setDeleteError(messageOf(error));
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+  // A role someone holds is refused: the server's message, said in the dialog, names them (the first ten and how many more).
+  const deletion = useConfirmedAction(async () => {
+    if (role) await props.remove(role.version);
+    return () => props.onSaved(null);
+  });
 
   return (
     <section className="panel" aria-labelledby={headingId}>
@@ -219,29 +207,15 @@ export function RoleEditor(props: RoleEditorProps) {
             {readOnly ? 'Close' : 'Cancel'}
           </button>
           {role && props.canDelete && !readOnly && (
-            <ConfirmDialog
-              open={deleting}
-              onOpenChange={(open) => {
-                setDeleting(open);
-                if (!open) setDeleteError(null);
-              }}
-              trigger={
-                <button type="button" className="button danger">
-                  Delete role
-                </button>
-              }
+            <DeleteDialog
+              action={deletion}
+              label="Delete role"
               title={`Delete the role ${role.name}?`}
               description={
                 role.user_count > 0
                   ? `${role.user_count} staff member(s) hold it: give them another role first.`
                   : 'Nobody holds it. This cannot be undone.'
               }
-              confirmLabel="Delete"
-              busyLabel="Deleting…"
-              destructive
-              busy={deleteBusy}
-              error={deleteError}
-              onConfirm={() => void remove()}
             />
           )}
         </div>

@@ -1,11 +1,15 @@
 import { useMemo } from 'react';
 import type { Role, RoleListQuery } from '../../../../contract/roles';
 import { describeRole } from '../../../../permissions/role-matrix';
-import type { DataColumn, SortState } from '../../../../ui/data-table';
+import type { DataColumn } from '../../../../ui/data-table';
 import { FilterForm, filterChange, TextFilter, useTextFilter } from '../../../../ui/filter-form';
-import { listScreenState, ListResults, type ListScreenState } from '../../../../ui/list-results';
+import { ListScreen, type ListIdentity, type ListScreenState } from '../../../../ui/list-screen';
 
-const DEFAULT_SORT: SortState = { key: 'name', dir: 'asc' };
+const ROLES_LIST: ListIdentity<Role> = {
+  noun: 'role',
+  caption: 'Roles',
+  rowKey: (role) => String(role.role_id),
+};
 
 export interface RolesListProps extends ListScreenState<Role, RoleListQuery> {
   locationName: (id: number) => string;
@@ -18,7 +22,7 @@ export function RolesList(props: RolesListProps) {
   const { search, onSearch, locationName, onOpen, openLabel } = props;
   const columns = useMemo<DataColumn<Role>[]>(
     () => [
-      { id: 'name', header: 'Role', sortable: true, alwaysShown: true, cell: (role) => role.name },
+      { id: 'name', header: 'Role', sortable: true, sortedByDefault: true, alwaysShown: true, cell: (role) => role.name },
       { id: 'user_count', header: 'Staff holding it', sortable: true, numeric: true, firstDirection: 'desc', cell: (role) => role.user_count.toLocaleString('en-US') },
       {
         id: 'summary',
@@ -39,20 +43,13 @@ export function RolesList(props: RolesListProps) {
     [locationName, onOpen, openLabel],
   );
   return (
-    <>
-      <RoleSearch search={search} onSearch={onSearch} />
-      <ListResults
-        {...listScreenState(props)}
-        noun={{ one: 'role', other: 'roles' }}
-        caption="Roles"
-        columns={columns}
-        rowKey={(role) => String(role.role_id)}
-        defaultSort={DEFAULT_SORT}
-        columnChoiceKey="roles"
-        filters={search.q ? [{ label: 'Search', value: `“${search.q}”` }] : []}
-        whenUnfiltered={<p>No roles yet.</p>}
-      />
-    </>
+    <ListScreen
+      list={props}
+      identity={ROLES_LIST}
+      filters={search.q ? [{ label: 'Search', value: `“${search.q}”` }] : []}
+      filterForm={<RoleSearch search={search} onSearch={onSearch} />}
+      columns={columns}
+    />
   );
 }
 

@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { messageOf } from '../../../../api/error-data';
+import { useEffect, useId, useRef } from 'react';
 import type { AuditEntry } from '../../../../contract/lists';
 import type { AssignableRole, StaffUser, UserStatus, UserUpdate } from '../../../../contract/users';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { ConflictNotice, useVersionConflict } from '../../../../ui/conflict-notice';
+import { DeleteDialog } from '../../../../ui/delete-dialog';
 import { HistoryPanel } from '../../../../ui/history-panel';
 import { viewerTimeZone } from '../../../../ui/zoned-time';
 import { toast } from '../../../../ui/toast/toast-store';
+import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
+import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { locationsLabel, statusLabel, USER_FIELD_LABELS } from './user-labels';
 import { UserForm } from './user-form';
 
@@ -29,47 +30,27 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
   // The panel's heading takes the focus once, when it opens, so keyboard and screen reader users land in it.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const { conflict, setConflict, onSaveFailed } = useVersionConflict();
-  const [confirming, setConfirming] = useState(false);
-  const [statusBusy, setStatusBusy] = useState(false);
-  const [statusError, setStatusError] = useState<string | null>(null);
+  // No pinning here: after a conflict the next save is made over the version the conflict named.
+  const edit = useRecordEdit(user, reload);
   // The current role stays listed even when it is not the editor's to give (it may be kept, not chosen again).
   const offered = roles.some((role) => role.role_id === user.role_id) || user.role_id === null
     ? roles
     : [...roles, { role_id: user.role_id, name: user.role_name ?? `Role ${user.role_id}`, superuser: user.role_superuser }];
   const nextStatus: UserStatus = user.status === 'active' ? 'disabled' : 'active';
-  const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const deleteInvitation = async () => {
-    if (!remove) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      await remove(user.version);
-      setDeleting(false);
+  const deletion = useConfirmedAction(async () => {
+    await remove?.(user.version);
+    return () => {
       toast({ title: 'Invitation deleted' });
       onClose();
-    } catch (error) {
-      setDeleteError(messageOf(error));
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
-  const changeStatus = async () => {
-    setStatusBusy(true);
-    setStatusError(null);
-    try {
-      await setStatus(nextStatus, user.version);
-      setConfirming(false);
+    };
+  });
+  const statusChange = useConfirmedAction(async () => {
+    await setStatus(nextStatus, user.version);
+    return () => {
       toast({ title: nextStatus === 'disabled' ? 'Staff member disabled' : 'Staff member enabled' });
-      await reload();
-    } catch (error) {
-      setStatusError(messageOf(error));
-    } finally {
-      setStatusBusy(false);
-    }
-  };
+      void reload();
+    };
+  });
   const who = user.display_name ?? user.email;
   return (
     <section className="panel" aria-labelledby={headingId}>
@@ -88,30 +69,17 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
         submitLabel="Save"
         sendingLabel="Saving…"
         onSave={async (values) => {
-          setConflict(null);
-          await save({ display_name: values.display_name, role_id: values.role_id, version: conflict?.currentVersion ?? user.version });
+          edit.saved();
+          await save({ display_name: values.display_name, role_id: values.role_id, version: edit.conflict?.currentVersion ?? user.version });
           toast({ title: 'Saved' });
           await reload();
         }}
-        onSaveFailed={onSaveFailed}
-        notice={
-          conflict && (
-            <ConflictNotice
-              conflict={conflict}
-              what="staff member"
-              timeZone={viewerTimeZone()}
-              onReload={() => reload().then(() => setConflict(null))}
-            />
-          )
-        }
+        onSaveFailed={edit.formProps.onSaveFailed}
+        notice={edit.notice('staff member', viewerTimeZone())}
         onCancel={onClose}
       />
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) setStatusError(null);
-        }}
+        {...statusChange.dialog}
         trigger={
           <button type="button" className={`button ${nextStatus === 'disabled' ? 'danger' : ''}`}>
             {nextStatus === 'disabled' ? 'Disable' : 'Enable'}
@@ -126,30 +94,14 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
         confirmLabel={nextStatus === 'disabled' ? 'Disable' : 'Enable'}
         busyLabel={nextStatus === 'disabled' ? 'Disabling…' : 'Enabling…'}
         destructive={nextStatus === 'disabled'}
-        busy={statusBusy}
-        error={statusError}
-        onConfirm={() => void changeStatus()}
       />
       {remove && user.last_sign_in_at === null && (
-        <ConfirmDialog
-          open={deleting}
-          onOpenChange={(open) => {
-            setDeleting(open);
-            if (!open) setDeleteError(null);
-          }}
-          trigger={
-            <button type="button" className="button danger-outline">
-              Delete invitation
-            </button>
-          }
+        <DeleteDialog
+          action={deletion}
+          label="Delete invitation"
+          outline
           title={`Delete ${who}?`}
           description="They have never signed in. Their staff account and sign-in account are deleted; invite them again if needed."
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
-          destructive
-          busy={deleteBusy}
-          error={deleteError}
-          onConfirm={() => void deleteInvitation()}
         />
       )}
       <HistoryPanel

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AssignableRole, StaffUser, UserInvite } from '../../../../contract/users';
+import { SetPasswordLink } from '../../../-shared/set-password-link';
 import { UserForm } from './user-form';
 
 /** One object for every render: the form compares its default values between renders. */
@@ -11,10 +12,7 @@ export interface InviteUserProps {
   onClose: () => void;
 }
 
-/**
- * Invite: e-mail, name and role; the server creates the sign-in account and answers with the link where the person
- * sets their password, shown here to pass on (locally the Auth emulator's page; nothing is e-mailed).
- */
+/** Invite: e-mail, name and role; the server creates the sign-in account and answers with the set-password link. */
 export function InviteUser({ roles, invite, onClose }: InviteUserProps) {
   const headingId = useId();
   // The panel's heading takes the focus once, when it opens, so keyboard and screen reader users land in it.
@@ -27,27 +25,18 @@ export function InviteUser({ roles, invite, onClose }: InviteUserProps) {
         Invite a staff member
       </h2>
       {sent ? (
-        <div role="status">
-          <p>
-            {sent.user.display_name ?? sent.user.email} is invited with the role {sent.user.role_name}. Send them this
-            link to set their password, then they can sign in:
-          </p>
-          <label className="form-label" htmlFor={`${headingId}-link`}>
-            Set-password link
-          </label>
-          <input id={`${headingId}-link`} className="input" readOnly value={sent.setPasswordLink} onFocus={(event) => event.target.select()} />
-          <div className="form-actions">
-            <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(sent.setPasswordLink)}>
-              Copy link
-            </button>
-            <button type="button" className="button" onClick={() => setSent(null)}>
-              Invite another
-            </button>
+        <SetPasswordLink
+          link={sent.setPasswordLink}
+          againLabel="Invite another"
+          onAgain={() => setSent(null)}
+          done={
             <button type="button" className="button primary" onClick={onClose}>
               Done
             </button>
-          </div>
-        </div>
+          }
+        >
+          {sent.user.display_name ?? sent.user.email} is invited with the role {sent.user.role_name}.
+        </SetPasswordLink>
       ) : roles.length === 0 ? (
         <p>There is no role you may give: a role may grant only what you hold yourself.</p>
       ) : (

@@ -1,12 +1,8 @@
-import { useForm, useStore } from '@tanstack/react-form';
-import { useState, type ReactNode } from 'react';
-import * as z from 'zod/mini';
-import { fieldErrorsOf, messageOf } from '../../../../api/error-data';
 import { userInviteSchema, type AssignableRole, type UserInvite } from '../../../../contract/users';
-import { TextField } from '../../../../ui/bound-fields';
 import { FormField } from '../../../../ui/form-field';
-import { SectionForm, useFocusFirstInvalid } from '../../../../ui/section-form';
 import { shownError } from '../../../../ui/form-errors';
+import { SectionFormFrame, useSectionForm, type SectionFormProps } from '../../../../ui/use-section-form';
+import { PersonFields } from '../../../-shared/person-fields';
 
 /** The invite form's values; the edit form has the same without the e-mail (which names the sign-in account). */
 export interface UserFormValues {
@@ -17,84 +13,32 @@ export interface UserFormValues {
 }
 
 const LABELS: Record<keyof UserFormValues, string> = { email: 'E-mail', display_name: 'Name', role_id: 'Role' };
+const FIELDS = Object.keys(LABELS);
 
-export interface UserFormProps {
+export interface UserFormProps extends SectionFormProps<UserInvite> {
   mode: 'invite' | 'edit';
   defaultValues: UserFormValues;
   /** The roles offered: those the editor may give, plus the user's current one (shown even when not theirs to give). */
   roles: readonly AssignableRole[];
-  submitLabel: string;
-  sendingLabel: string;
-  onSave: (values: UserInvite) => Promise<void>;
-  /** A failure the screen explains itself (a version conflict): true when it has. */
-  onSaveFailed?: (error: unknown) => boolean;
-  notice?: ReactNode;
   onCancel: () => void;
 }
 
 /**
- * Invite and edit (TanStack Form with the contract's schema): messages at their fields, the server's 400 placed the
- * same way, anything else said above the buttons; what was typed stays on any failure.
+ * Invite and edit (a section form, docs/sections.md "Forms", with the contract's schema): messages at their fields,
+ * the server's 400 placed the same way, anything else said above the buttons; what was typed stays on any failure.
  */
 export function UserForm(props: UserFormProps) {
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const [failure, setFailure] = useState<string | null>(null);
   // The edit form carries the staff member's e-mail unchanged (not shown), so one schema serves both.
-  const schema = userInviteSchema;
-  const form = useForm({
-    defaultValues: props.defaultValues,
-    // On change and on submit only: a blur check would leave its message standing after the field is corrected
-    // until the next blur.
-    validators: { onChange: schema, onSubmit: schema },
-    onSubmitInvalid: focusFirstInvalid,
-    listeners: {
-      onChange: ({ fieldApi }) => {
-        if (!fieldApi.state.meta.errorMap.onServer) return;
-        fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }));
-      },
-    },
-    onSubmit: async ({ value, formApi }) => {
-      setFailure(null);
-      try {
-        await props.onSave(z.parse(schema, value));
-      } catch (error) {
-        const fieldErrors = Object.entries(fieldErrorsOf(error) ?? {});
-        const placed = fieldErrors.filter(([field]) => field in LABELS);
-        for (const [field, message] of placed) {
-          formApi.setFieldMeta(field as keyof UserFormValues, (meta) => ({
-            ...meta,
-            errorMap: { ...meta.errorMap, onServer: message },
-          }));
-        }
-        if (placed.length > 0) focusFirstInvalid();
-        else if (!props.onSaveFailed?.(error)) setFailure(messageOf(error));
-        return;
-      }
-      formApi.reset(value);
-    },
-  });
-  const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
-  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+  const { form, submitted, frame } = useSectionForm(props, userInviteSchema, FIELDS);
 
   return (
-    <SectionForm form={form} formRef={formRef} className="user-form" isSubmitting={isSubmitting}>
-      {props.mode === 'invite' && (
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              field={field}
-              label={LABELS.email}
-              hint="The set-password link is for this address."
-              submitted={submitted}
-              type="email"
-              autoComplete="off"
-            />
-          )}
-        </form.Field>
-      )}
-      <form.Field name="display_name">
-        {(field) => <TextField field={field} label={LABELS.display_name} submitted={submitted} autoComplete="off" />}
-      </form.Field>
+    <SectionFormFrame frame={frame} className="user-form">
+      <PersonFields
+        form={form}
+        labels={LABELS}
+        emailHint={props.mode === 'invite' ? 'The set-password link is for this address.' : undefined}
+        submitted={submitted}
+      />
       <form.Field name="role_id">
         {(field) => (
           <FormField
@@ -123,20 +67,6 @@ export function UserForm(props: UserFormProps) {
           </FormField>
         )}
       </form.Field>
-      {props.notice}
-      {failure && (
-        <div className="form-error" role="alert">
-          {failure}
-        </div>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={isSubmitting}>
-          {isSubmitting ? props.sendingLabel : props.submitLabel}
-        </button>
-        <button type="button" className="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </SectionForm>
+    </SectionFormFrame>
   );
 }

@@ -1,25 +1,27 @@
 import { useMemo } from 'react';
 import { USER_STATUSES, type StaffUser, type UserListQuery } from '../../../../contract/users';
-import { CsvExportButton } from '../../../../ui/csv-export-button';
-import type { DataColumn, SortState } from '../../../../ui/data-table';
+import type { DataColumn } from '../../../../ui/data-table';
 import { TextAndStatusFilters } from '../../../../ui/filter-form';
-import { listScreenState, ListResults, type ListScreenState } from '../../../../ui/list-results';
+import { ListScreen, textAndStatusInForce, type ListExport, type ListIdentity, type ListScreenState } from '../../../../ui/list-screen';
 import type { ActiveFilter } from '../../../../ui/list-states';
 import { lastSignInLabel, locationsLabel, locationsSummary, statusLabel } from './user-labels';
 
-const DEFAULT_SORT: SortState = { key: 'email', dir: 'asc' };
+const USERS_LIST: ListIdentity<StaffUser> = {
+  noun: 'staff member',
+  caption: 'Staff members',
+  rowKey: (user) => String(user.user_id),
+  columnChoiceKey: 'users',
+};
 
 export interface UsersListProps extends ListScreenState<StaffUser, UserListQuery> {
   /** Whether the row gets an Edit button (users edit, and not the signed-in user's own row). */
   canEdit: (user: StaffUser) => boolean;
   onEdit: (user: StaffUser) => void;
-  onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  onExport: ListExport;
 }
 
 function activeFilters(search: UserListQuery): ActiveFilter[] {
-  const filters: ActiveFilter[] = [];
-  if (search.q) filters.push({ label: 'Search', value: `“${search.q}”` });
-  if (search.status) filters.push({ label: 'Status', value: statusLabel(search.status) });
+  const filters = textAndStatusInForce(search, statusLabel);
   if (search.roleId !== undefined) filters.push({ label: 'Role', value: `#${search.roleId}` });
   return filters;
 }
@@ -32,7 +34,7 @@ export function UsersList(props: UsersListProps) {
   const columns = useMemo<DataColumn<StaffUser>[]>(
     () => [
       { id: 'display_name', header: 'Name', sortable: true, alwaysShown: true, cell: (user) => user.display_name ?? '—' },
-      { id: 'email', header: 'E-mail', sortable: true, priority: 2, cell: (user) => <Breakable text={user.email} /> },
+      { id: 'email', header: 'E-mail', sortable: true, sortedByDefault: true, priority: 2, cell: (user) => <Breakable text={user.email} /> },
       { id: 'role', header: 'Role', sortable: true, cell: (user) => <Breakable text={user.role_name ?? 'No role'} /> },
       { id: 'locations', header: 'Locations', priority: 2, cell: (user) => <LocationsText user={user} /> },
       { id: 'status', header: 'Status', sortable: true, priority: 2, cell: (user) => statusLabel(user.status) },
@@ -59,23 +61,15 @@ export function UsersList(props: UsersListProps) {
     [canEdit, onEdit],
   );
   return (
-    <>
-      <TextAndStatusFilters label="Filter staff" textLabel="Name or e-mail" search={search} onSearch={onSearch} statuses={USER_STATUSES} statusLabel={statusLabel} />
-      <div className="list-toolbar">
-        <CsvExportButton onExport={props.onExport} />
-      </div>
-      <ListResults
-        {...listScreenState(props)}
-        noun={{ one: 'staff member', other: 'staff members' }}
-        caption="Staff members"
-        columns={columns}
-        rowKey={(user) => String(user.user_id)}
-        defaultSort={DEFAULT_SORT}
-        columnChoiceKey="users"
-        filters={activeFilters(search)}
-        whenUnfiltered={<p>No staff members yet.</p>}
-      />
-    </>
+    <ListScreen
+      list={props}
+      identity={USERS_LIST}
+      filters={activeFilters(search)}
+      filterForm={
+        <TextAndStatusFilters label="Filter staff" textLabel="Name or e-mail" search={search} onSearch={onSearch} statuses={USER_STATUSES} statusLabel={statusLabel} />
+      }
+      columns={columns}
+    />
   );
 }
 

@@ -1,12 +1,11 @@
-import { useForm, useStore } from '@tanstack/react-form';
-import { useState } from 'react';
+import { useForm } from '@tanstack/react-form';
 import { dollarsToCents } from '../../../../../contract/money-text';
 import { refundFormSchema, type RefundFormValues } from '../../../../../contract/refunds';
 import { clearServerError, placeServerErrors, shownError } from '../../../../../ui/form-errors';
 import { TextAreaField } from '../../../../../ui/bound-fields';
 import { FormField } from '../../../../../ui/form-field';
-import { ActionFooter } from '../../../../../ui/form-footer';
 import { MoneyInput } from '../../../../../ui/money-input';
+import { ActNowForm, useActNow } from './act-now-form';
 
 export interface AmountReasonFormProps {
   /** Names the form for assistive technology ("Refund", "Open a refund ticket"). */
@@ -24,45 +23,34 @@ export interface AmountReasonFormProps {
 
 /** An amount in dollars and a reason (refunds, tickets): TanStack Form checked with the contract's form schema. */
 export function AmountReasonForm(props: AmountReasonFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const { failure, act } = useActNow();
   const form = useForm({
     defaultValues: { amount: props.defaultAmount, reason: '' } as RefundFormValues,
     validators: { onChange: refundFormSchema, onSubmit: refundFormSchema },
-    onSubmit: async ({ value, formApi }) => {
-      setFailure(null);
-      try {
+    onSubmit: ({ value, formApi }) =>
+      act(
         // The schema has checked the text: it is an amount of dollars and cents.
-        await props.onSubmit(dollarsToCents(value.amount)!, value.reason.trim());
-      } catch (error) {
+        () => props.onSubmit(dollarsToCents(value.amount)!, value.reason.trim()),
         // The server names the amount `amount_cents`; the form holds it as typed, in `amount`.
-        setFailure(placeServerErrors(formApi, error, ['amount', 'reason'], (field) => (field === 'amount_cents' ? 'amount' : field)));
-      }
-    },
+        (error) => placeServerErrors(formApi, error, ['amount', 'reason'], (field) => (field === 'amount_cents' ? 'amount' : field)),
+      ),
   });
-  const sending = useStore(form.store, (state) => state.isSubmitting);
   return (
-    <form
-      aria-label={props.title}
-      className="stacked-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSubmitted(true);
-        void form.handleSubmit();
-      }}
-    >
-      <form.Field name="amount" listeners={clearServerError}>
-        {(field) => (
-          <FormField label="Amount" hint={props.amountHint} error={shownError(field.state.meta, submitted)}>
-            {(control) => <MoneyInput {...control} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />}
-          </FormField>
-        )}
-      </form.Field>
-      <form.Field name="reason" listeners={clearServerError}>
-        {(field) => <TextAreaField field={field} label="Reason" submitted={submitted} rows={2} maxLength={500} />}
-      </form.Field>
-      <ActionFooter failure={failure} isSubmitting={sending} submitLabel={props.submitLabel} sendingLabel={props.sendingLabel} />
-    </form>
+    <ActNowForm form={form} label={props.title} failure={failure} submitLabel={props.submitLabel} sendingLabel={props.sendingLabel}>
+      {(submitted) => (
+        <>
+          <form.Field name="amount" listeners={clearServerError}>
+            {(field) => (
+              <FormField label="Amount" hint={props.amountHint} error={shownError(field.state.meta, submitted)}>
+                {(control) => <MoneyInput {...control} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />}
+              </FormField>
+            )}
+          </form.Field>
+          <form.Field name="reason" listeners={clearServerError}>
+            {(field) => <TextAreaField field={field} label="Reason" submitted={submitted} rows={2} maxLength={500} />}
+          </form.Field>
+        </>
+      )}
+    </ActNowForm>
   );
 }

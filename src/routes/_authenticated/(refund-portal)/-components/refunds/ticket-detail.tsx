@@ -1,6 +1,6 @@
-import { useForm, useStore } from '@tanstack/react-form';
+import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { messageOf } from '../../../../../api/error-data';
 import type { AuditEntry } from '../../../../../contract/lists';
 import { centsToDollarsText } from '../../../../../contract/money-text';
@@ -9,11 +9,10 @@ import type { RefundResult } from '../../../../../contract/refunds';
 import { ConfirmDialog } from '../../../../../ui/confirm-dialog';
 import { formatDateTime, formatMoney } from '../../../../../ui/format';
 import { TextAreaField } from '../../../../../ui/bound-fields';
-import { ActionFooter } from '../../../../../ui/form-footer';
-import { HistoryPanel } from '../../../../../ui/history-panel';
 import { Money } from '../../../../../ui/money';
-import { SectionPage } from '../../../../../ui/section-page';
+import { DetailsList, RecordPage, type DetailRow } from '../../../../../ui/record-page';
 import { PAYMENT_STATUS_LABELS } from '../transactions/transaction-labels';
+import { ActNowForm, useActNow } from './act-now-form';
 import { AmountReasonForm } from './amount-reason-form';
 import { TICKET_HISTORY_LABELS, TICKET_HISTORY_TYPES, TICKET_STATUS_LABELS } from './ticket-labels';
 
@@ -26,12 +25,13 @@ export interface TicketActions {
 
 /** A ticket: what was asked, its payment and earlier refunds, notes, History; actions by level (docs/decisions.md). */
 export function TicketDetailScreen({
-  ticket,
+  record: ticket,
   history,
   canEdit,
   actions,
 }: {
-  ticket: TicketDetail;
+  /** The ticket and its History as the route's loader gives them (`loadRecordPage`). */
+  record: TicketDetail;
   history: readonly AuditEntry[];
   /** Refund-portal edit at the ticket's location: decide and refund. Notes need view only. */
   canEdit: boolean;
@@ -40,7 +40,7 @@ export function TicketDetailScreen({
   const zone = ticket.time_zone;
   const payment = ticket.transaction;
   const left = payment.amount_cents - payment.refunded_cents;
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     ['Status', TICKET_STATUS_LABELS[ticket.status]],
     ['Location', ticket.location_name],
     ['Opened', formatDateTime(ticket.created_at, zone)],
@@ -60,69 +60,57 @@ export function TicketDetailScreen({
     ['Payment status', PAYMENT_STATUS_LABELS[payment.status]],
   ];
   return (
-    <SectionPage title={`Ticket ${ticket.ticket_id}`}>
-      <p>
-        <Link to="/refund-portal">← Back to the tickets</Link>
-      </p>
-      <div className="record-layout">
-        <div className="record-main">
-          <dl className="details-list">
-            {rows.map(([term, value]) => (
-              <div key={term}>
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
+    <RecordPage
+      title={`Ticket ${ticket.ticket_id}`}
+      lead={
+        <p>
+          <Link to="/refund-portal">← Back to the tickets</Link>
+        </p>
+      }
+      history={{ entries: history, timeZone: zone, fieldLabels: TICKET_HISTORY_LABELS, fieldTypes: TICKET_HISTORY_TYPES }}
+    >
+      <DetailsList rows={rows} />
+      <section aria-labelledby="ticket-refunds-title">
+        <h2 id="ticket-refunds-title">Refunds of this transaction</h2>
+        {payment.refunds.length === 0 ? (
+          <p className="muted">No refunds yet.</p>
+        ) : (
+          <ul>
+            {payment.refunds.map((refund) => (
+              <li key={refund.refund_id}>
+                <Money cents={refund.amount_cents} /> on {formatDateTime(refund.created_at, zone)} by {refund.created_by ?? 'the system'}:{' '}
+                {refund.reason}
+              </li>
             ))}
-          </dl>
-          <section aria-labelledby="ticket-refunds-title">
-            <h2 id="ticket-refunds-title">Refunds of this transaction</h2>
-            {payment.refunds.length === 0 ? (
-              <p className="muted">No refunds yet.</p>
-            ) : (
-              <ul>
-                {payment.refunds.map((refund) => (
-                  <li key={refund.refund_id}>
-                    <Money cents={refund.amount_cents} /> on {formatDateTime(refund.created_at, zone)} by {refund.created_by ?? 'the system'}:{' '}
-                    {refund.reason}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          {canEdit && ticket.status === 'open' && <DecisionForm version={ticket.version} onDecide={actions.decide} />}
-          {canEdit && (ticket.status === 'approved' || ticket.status === 'refunded') && left > 0 && (
-            <RefundAction
-              key={`${ticket.version}-${payment.refunded_cents}`}
-              transactionId={ticket.transaction_id}
-              defaultCents={Math.min(left, ticket.status === 'approved' ? ticket.amount_requested_cents : left)}
-              leftCents={left}
-              onRefund={actions.refund}
-            />
-          )}
-          <section aria-labelledby="ticket-notes-title">
-            <h2 id="ticket-notes-title">Notes</h2>
-            {ticket.notes.length === 0 ? (
-              <p className="muted">No notes yet.</p>
-            ) : (
-              <ul>
-                {ticket.notes.map((note) => (
-                  <li key={note.note_id}>
-                    <strong>{note.created_by ?? 'System'}</strong>, {formatDateTime(note.created_at, zone)}: {note.body}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <NoteForm key={ticket.notes.length} onAdd={actions.addNote} />
-          </section>
-        </div>
-        <HistoryPanel
-          entries={history}
-          timeZone={zone}
-          fieldLabels={TICKET_HISTORY_LABELS}
-          fieldTypes={TICKET_HISTORY_TYPES}
+          </ul>
+        )}
+      </section>
+      {canEdit && ticket.status === 'open' && <DecisionForm version={ticket.version} onDecide={actions.decide} />}
+      {canEdit && (ticket.status === 'approved' || ticket.status === 'refunded') && left > 0 && (
+        <RefundAction
+          key={`${ticket.version}-${payment.refunded_cents}`}
+          transactionId={ticket.transaction_id}
+          defaultCents={Math.min(left, ticket.status === 'approved' ? ticket.amount_requested_cents : left)}
+          leftCents={left}
+          onRefund={actions.refund}
         />
-      </div>
-    </SectionPage>
+      )}
+      <section aria-labelledby="ticket-notes-title">
+        <h2 id="ticket-notes-title">Notes</h2>
+        {ticket.notes.length === 0 ? (
+          <p className="muted">No notes yet.</p>
+        ) : (
+          <ul>
+            {ticket.notes.map((note) => (
+              <li key={note.note_id}>
+                <strong>{note.created_by ?? 'System'}</strong>, {formatDateTime(note.created_at, zone)}: {note.body}
+              </li>
+            ))}
+          </ul>
+        )}
+        <NoteForm key={ticket.notes.length} onAdd={actions.addNote} />
+      </section>
+    </RecordPage>
   );
 }
 
@@ -197,95 +185,63 @@ function RefundAction(props: {
 }
 
 function DecisionForm({ version, onDecide }: { version: number; onDecide: TicketActions['decide'] }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const { failure, act } = useActNow();
   const form = useForm({
     defaultValues: { decision: 'approve' as TicketDecision['decision'], reason: '' },
-    onSubmit: async ({ value }) => {
-      setFailure(null);
-      try {
-        await onDecide({ decision: value.decision, reason: value.reason.trim(), version });
-      } catch (error) {
-        setFailure(messageOf(error));
-      }
-    },
+    onSubmit: ({ value }) => act(() => onDecide({ decision: value.decision, reason: value.reason.trim(), version })),
   });
-  const sending = useStore(form.store, (state) => state.isSubmitting);
   return (
     <section aria-labelledby="decision-title">
       <h2 id="decision-title">Decision</h2>
-      <form
-        aria-labelledby="decision-title"
-        className="stacked-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSubmitted(true);
-          void form.handleSubmit();
-        }}
-      >
-        <form.Field name="decision">
-          {(field) => (
-            <fieldset className="form-field">
-              <legend className="form-label">Approve or reject</legend>
-              {TICKET_DECISIONS.map((decision) => (
-                <label key={decision} className="checkbox-label">
-                  <input
-                    type="radio"
-                    name="decision"
-                    value={decision}
-                    checked={field.state.value === decision}
-                    onChange={() => field.handleChange(decision)}
-                  />{' '}
-                  {decision === 'approve' ? 'Approve' : 'Reject'}
-                </label>
-              ))}
-            </fieldset>
-          )}
-        </form.Field>
-        <form.Field
-          name="reason"
-          validators={{ onChange: ({ value }) => (value.trim() ? undefined : 'Give the reason for the decision.') }}
-        >
-          {(field) => <TextAreaField field={field} label="Reason for the decision" submitted={submitted} rows={2} maxLength={500} />}
-        </form.Field>
-        <ActionFooter failure={failure} isSubmitting={sending} submitLabel="Save decision" sendingLabel="Saving…" />
-      </form>
+      <ActNowForm form={form} labelledBy="decision-title" failure={failure} submitLabel="Save decision" sendingLabel="Saving…">
+        {(submitted) => (
+          <>
+            <form.Field name="decision">
+              {(field) => (
+                <fieldset className="form-field">
+                  <legend className="form-label">Approve or reject</legend>
+                  {TICKET_DECISIONS.map((decision) => (
+                    <label key={decision} className="checkbox-label">
+                      <input
+                        type="radio"
+                        name="decision"
+                        value={decision}
+                        checked={field.state.value === decision}
+                        onChange={() => field.handleChange(decision)}
+                      />{' '}
+                      {decision === 'approve' ? 'Approve' : 'Reject'}
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+            </form.Field>
+            <form.Field
+              name="reason"
+              validators={{ onChange: ({ value }) => (value.trim() ? undefined : 'Give the reason for the decision.') }}
+            >
+              {(field) => <TextAreaField field={field} label="Reason for the decision" submitted={submitted} rows={2} maxLength={500} />}
+            </form.Field>
+          </>
+        )}
+      </ActNowForm>
     </section>
   );
 }
 
 function NoteForm({ onAdd }: { onAdd: TicketActions['addNote'] }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const { failure, act } = useActNow();
   const form = useForm({
     defaultValues: { body: '' },
     validators: { onSubmit: ticketNoteInputSchema },
-    onSubmit: async ({ value }) => {
-      setFailure(null);
-      try {
-        await onAdd(value.body.trim());
-      } catch (error) {
-        setFailure(messageOf(error));
-      }
-    },
+    onSubmit: ({ value }) => act(() => onAdd(value.body.trim())),
   });
-  const sending = useStore(form.store, (state) => state.isSubmitting);
   return (
-    <form
-      aria-label="Add a note"
-      className="stacked-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSubmitted(true);
-        void form.handleSubmit();
-      }}
-    >
-      <form.Field name="body">
-        {(field) => <TextAreaField field={field} label="New note" submitted={submitted} rows={2} maxLength={2000} />}
-      </form.Field>
-      <ActionFooter failure={failure} isSubmitting={sending} submitLabel="Add note" sendingLabel="Adding…" primary={false} />
-    </form>
+    <ActNowForm form={form} label="Add a note" failure={failure} submitLabel="Add note" sendingLabel="Adding…" primary={false}>
+      {(submitted) => (
+        <form.Field name="body">
+          {(field) => <TextAreaField field={field} label="New note" submitted={submitted} rows={2} maxLength={2000} />}
+        </form.Field>
+      )}
+    </ActNowForm>
   );
 }

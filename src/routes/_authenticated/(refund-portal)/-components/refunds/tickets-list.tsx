@@ -2,25 +2,28 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { TICKET_STATUSES, type TicketListQuery, type TicketRow } from '../../../../../contract/refund-tickets';
 import type { LocationRef } from '../../../../../permissions/permissions-object';
-import { CsvExportButton } from '../../../../../ui/csv-export-button';
-import type { DataColumn, SortState } from '../../../../../ui/data-table';
+import type { DataColumn } from '../../../../../ui/data-table';
 import { formatCalendarDate, formatDateTime } from '../../../../../ui/format';
 import { FilterForm, filterChange, LocationFilter, SelectFilter } from '../../../../../ui/filter-form';
 import { FormField } from '../../../../../ui/form-field';
-import { ListFilters } from '../../../../../ui/list-filters';
-import { listScreenState, ListResults, type ListScreenState } from '../../../../../ui/list-results';
+import { ListScreen, type ListExport, type ListIdentity, type ListScreenState } from '../../../../../ui/list-screen';
 import { Money } from '../../../../../ui/money';
 import type { ActiveFilter } from '../../../../../ui/list-states';
-import { SectionPage } from '../../../../../ui/section-page';
-import { SectionTabs } from '../../../../../ui/section-tabs';
 import { REFUND_PORTAL_TABS } from '../../../../-shared/section-tabs';
 import { TICKET_STATUS_LABELS } from './ticket-labels';
 
-const DEFAULT_SORT: SortState = { key: 'created_at', dir: 'desc' };
+const TICKETS_LIST: ListIdentity<TicketRow> = {
+  title: 'Refund Tickets',
+  noun: 'ticket',
+  caption: 'Refund tickets at your locations',
+  rowKey: (row) => String(row.ticket_id),
+  columnChoiceKey: 'refund-tickets',
+  whenUnfiltered: <p>No refund tickets at your locations yet. Open one from a transaction.</p>,
+};
 
 export interface TicketsListProps extends ListScreenState<TicketRow, TicketListQuery> {
   locations: readonly LocationRef[];
-  onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  onExport: ListExport;
 }
 
 /** Refund tickets of the user's refund-portal locations: status and location filters, sort, pages, CSV. */
@@ -48,7 +51,7 @@ export function TicketsList(props: TicketsListProps) {
       },
       { id: 'status', header: 'Status', sortable: true, cell: (row) => TICKET_STATUS_LABELS[row.status] },
       { id: 'location', header: 'Location', cell: (row) => row.location_name },
-      { id: 'created_at', header: 'Opened', sortable: true, firstDirection: 'desc', cell: (row) => formatDateTime(row.created_at, row.time_zone) },
+      { id: 'created_at', header: 'Opened', sortable: true, sortedByDefault: true, firstDirection: 'desc', cell: (row) => formatDateTime(row.created_at, row.time_zone) },
       { id: 'requester', header: 'Requested by', priority: 3, cell: (row) => row.requester ?? '—' },
       { id: 'amount', header: 'Amount asked', sortable: true, numeric: true, firstDirection: 'desc', cell: (row) => <Money cents={row.amount_requested_cents} /> },
       {
@@ -65,12 +68,12 @@ export function TicketsList(props: TicketsListProps) {
     [],
   );
   return (
-    <SectionPage title="Refund Tickets">
-      <SectionTabs {...REFUND_PORTAL_TABS} />
-      <div className="list-toolbar">
-        <CsvExportButton onExport={props.onExport} />
-      </div>
-      <ListFilters count={filters.length}>
+    <ListScreen
+      list={props}
+      identity={TICKETS_LIST}
+      tabs={REFUND_PORTAL_TABS}
+      filters={filters}
+      filterForm={
         <FilterForm label="Filter tickets">
           <SelectFilter
             label="Status"
@@ -95,18 +98,8 @@ export function TicketsList(props: TicketsListProps) {
             </FormField>
           ))}
         </FilterForm>
-      </ListFilters>
-      <ListResults
-        {...listScreenState(props)}
-        noun={{ one: 'ticket', other: 'tickets' }}
-        caption="Refund tickets at your locations"
-        columns={columns}
-        rowKey={(row) => String(row.ticket_id)}
-        defaultSort={DEFAULT_SORT}
-        columnChoiceKey="refund-tickets"
-        filters={filters}
-        whenUnfiltered={<p>No refund tickets at your locations yet. Open one from a transaction.</p>}
-      />
-    </SectionPage>
+      }
+      columns={columns}
+    />
   );
 }

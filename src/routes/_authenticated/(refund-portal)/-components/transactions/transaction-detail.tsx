@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { AuditEntry } from '../../../../../contract/lists';
 import { centsToDollarsText } from '../../../../../contract/money-text';
 import type { TransactionDetail, TransactionSearch } from '../../../../../contract/transactions';
 import { formatCalendarDate, formatDateTime, formatMoney, maskedPhone } from '../../../../../ui/format';
-import { HistoryPanel } from '../../../../../ui/history-panel';
 import { Money } from '../../../../../ui/money';
 import type { HistoryFieldTypes } from '../../../../../ui/history-values';
+import { DetailsList, RecordPage, type DetailRow } from '../../../../../ui/record-page';
 import { ScrollRegion } from '../../../../../ui/scroll-region';
 import { SectionPage } from '../../../../../ui/section-page';
 import { AmountReasonForm } from '../refunds/amount-reason-form';
@@ -44,12 +43,13 @@ function BackToSearch({ search }: { search: TransactionSearch }) {
 
 /** A payment: where, which plate, when (in the location's zone), the money, the refunds, and its history. */
 export function TransactionDetailScreen({
-  transaction,
+  record: transaction,
   history,
   search,
   onOpenTicket,
 }: {
-  transaction: TransactionDetail;
+  /** The payment and its History as the route's loader gives them (`loadRecordPage`). */
+  record: TransactionDetail;
   history: readonly AuditEntry[];
   search: TransactionSearch;
   /** Given with refund-portal add at the payment's location: opens a refund ticket (issue 12). */
@@ -57,7 +57,7 @@ export function TransactionDetailScreen({
 }) {
   const left = transaction.amount_cents - transaction.refunded_cents;
   const zone = transaction.time_zone;
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     ['Location', transaction.location_name],
     ['License plate', <span className="plate-text">{transaction.license_plate}</span>],
     ['Start', formatDateTime(transaction.payment_time, zone)],
@@ -72,73 +72,59 @@ export function TransactionDetailScreen({
     ['Phone', maskedPhone(transaction.phone_last4)],
   ];
   return (
-    <SectionPage title={`Transaction ${transaction.transaction_id}`}>
-      <BackToSearch search={search} />
-      <div className="record-layout">
-        <div className="record-main">
-          <dl className="details-list">
-            {rows.map(([term, value]) => (
-              <div key={term}>
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <section aria-labelledby="refunds-title" className="refunds">
-            <h2 id="refunds-title">Refunds</h2>
-            {transaction.refunds.length === 0 ? (
-              <p className="muted">No refunds.</p>
-            ) : (
-              <ScrollRegion labelledBy="refunds-title">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col" className="numeric">
-                        Amount
-                      </th>
-                      <th scope="col">Reason</th>
-                      <th scope="col">By</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {transaction.refunds.map((refund) => (
-                      <tr key={refund.refund_id}>
-                        <td>{formatDateTime(refund.created_at, zone)}</td>
-                        <td className="numeric">
-                          <Money cents={refund.amount_cents} />
-                        </td>
-                        <td>{refund.reason}</td>
-                        <td>{refund.created_by ?? '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
-            )}
-          </section>
-          {onOpenTicket && left > 0 && (
-            <section aria-labelledby="open-ticket-title">
-              <h2 id="open-ticket-title">Open a refund ticket</h2>
-              <AmountReasonForm
-                title="Open a refund ticket"
-                defaultAmount={centsToDollarsText(left)}
-                amountHint={`What the parker asks back; at most ${formatMoney(left)} is left to refund.`}
-                submitLabel="Open a refund ticket"
-                sendingLabel="Opening…"
-                onSubmit={onOpenTicket}
-              />
-            </section>
-          )}
-        </div>
-        <HistoryPanel
-          entries={history}
-          timeZone={zone}
-          fieldLabels={HISTORY_FIELDS}
-          fieldTypes={HISTORY_TYPES}
-        />
-      </div>
-    </SectionPage>
+    <RecordPage
+      title={`Transaction ${transaction.transaction_id}`}
+      lead={<BackToSearch search={search} />}
+      history={{ entries: history, timeZone: zone, fieldLabels: HISTORY_FIELDS, fieldTypes: HISTORY_TYPES }}
+    >
+      <DetailsList rows={rows} />
+      <section aria-labelledby="refunds-title" className="refunds">
+        <h2 id="refunds-title">Refunds</h2>
+        {transaction.refunds.length === 0 ? (
+          <p className="muted">No refunds.</p>
+        ) : (
+          <ScrollRegion labelledBy="refunds-title">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col" className="numeric">
+                    Amount
+                  </th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">By</th>
+                </tr>
+              </thead>
+              <tbody>
+                {transaction.refunds.map((refund) => (
+                  <tr key={refund.refund_id}>
+                    <td>{formatDateTime(refund.created_at, zone)}</td>
+                    <td className="numeric">
+                      <Money cents={refund.amount_cents} />
+                    </td>
+                    <td>{refund.reason}</td>
+                    <td>{refund.created_by ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </section>
+      {onOpenTicket && left > 0 && (
+        <section aria-labelledby="open-ticket-title">
+          <h2 id="open-ticket-title">Open a refund ticket</h2>
+          <AmountReasonForm
+            title="Open a refund ticket"
+            defaultAmount={centsToDollarsText(left)}
+            amountHint={`What the parker asks back; at most ${formatMoney(left)} is left to refund.`}
+            submitLabel="Open a refund ticket"
+            sendingLabel="Opening…"
+            onSubmit={onOpenTicket}
+          />
+        </section>
+      )}
+    </RecordPage>
   );
 }
 

@@ -2,25 +2,27 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { TransactionRow, TransactionSearch } from '../../../../../contract/transactions';
 import type { LocationRef } from '../../../../../permissions/permissions-object';
-import { CsvExportButton } from '../../../../../ui/csv-export-button';
-import type { DataColumn, SortState } from '../../../../../ui/data-table';
+import type { DataColumn } from '../../../../../ui/data-table';
 import { formatDateTime, maskedPhone } from '../../../../../ui/format';
-import { ListFilters } from '../../../../../ui/list-filters';
-import { listScreenState, ListResults, type ListScreenState } from '../../../../../ui/list-results';
+import { ListScreen, type ListExport, type ListIdentity, type ListScreenState } from '../../../../../ui/list-screen';
 import { Money } from '../../../../../ui/money';
 import type { ActiveFilter } from '../../../../../ui/list-states';
-import { SectionPage } from '../../../../../ui/section-page';
-import { SectionTabs } from '../../../../../ui/section-tabs';
 import { REFUND_PORTAL_TABS } from '../../../../-shared/section-tabs';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SEARCH_FIELD_LABELS as LABELS } from './transaction-labels';
 import { TransactionSearchForm } from './transaction-search-form';
 
-const DEFAULT_SORT: SortState = { key: 'payment_time', dir: 'desc' };
+const TRANSACTIONS_LIST: ListIdentity<TransactionRow> = {
+  title: 'Transactions',
+  noun: 'transaction',
+  caption: 'Transactions found',
+  rowKey: (row) => String(row.transaction_id),
+  whenUnfiltered: <p>There are no payments at your locations yet.</p>,
+};
 const FILTER_KEYS = ['plate', 'phone', 'transactionId', 'amount', 'from', 'to', 'locationId', 'status'] as const;
 
 export interface TransactionsListProps extends ListScreenState<TransactionRow, TransactionSearch> {
   locations: readonly LocationRef[];
-  onExport: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  onExport: ListExport;
 }
 
 function activeFilters(search: TransactionSearch, locations: readonly LocationRef[]): ActiveFilter[] {
@@ -69,6 +71,7 @@ export function TransactionsList(props: TransactionsListProps) {
         id: 'payment_time',
         header: 'Paid at',
         sortable: true,
+        sortedByDefault: true,
         firstDirection: 'desc',
         cell: (row) => formatDateTime(row.payment_time, row.time_zone),
       },
@@ -110,29 +113,19 @@ export function TransactionsList(props: TransactionsListProps) {
 
   const filters = activeFilters(search, locations);
   return (
-    <SectionPage title="Transactions">
-      <SectionTabs {...REFUND_PORTAL_TABS} />
-      <div className="list-toolbar">
-        <CsvExportButton onExport={props.onExport} />
-      </div>
-      <ListFilters count={filters.length}>
+    <ListScreen
+      list={props}
+      identity={TRANSACTIONS_LIST}
+      tabs={REFUND_PORTAL_TABS}
+      filters={filters}
+      filterForm={
         <TransactionSearchForm
           search={search}
           locations={locations}
           onSearch={(filters) => onSearch((current) => ({ ...keepView(current), ...filters }))}
         />
-      </ListFilters>
-      <ListResults
-        {...listScreenState(props)}
-        noun={{ one: 'transaction', other: 'transactions' }}
-        caption="Transactions found"
-        columns={columns}
-        rowKey={(row) => String(row.transaction_id)}
-        defaultSort={DEFAULT_SORT}
-        columnChoiceKey="transactions"
-        filters={filters}
-        whenUnfiltered={<p>There are no payments at your locations yet.</p>}
-      />
-    </SectionPage>
+      }
+      columns={columns}
+    />
   );
 }
