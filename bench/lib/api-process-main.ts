@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/open-database';
 import { fakeVerifyIdToken, TEST_SESSION_SECRET } from '../../server/testing/test-api';
-import type { ApiProcessOptions } from './api-process';
+import type { ApiProcessOptions } from './api-process-options';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ApiProcessOptions;
 const db = await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir ?? 'memory://' });

@@ -4,15 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_HEADER } from '../../src/contract/envelope';
 import { idTokenFor } from '../../server/testing/test-api';
+import type { ApiProcessOptions } from './api-process-options';
 import { RESULTS_DIR } from './report';
-
-export interface ApiProcessOptions {
-  /** PostgreSQL; otherwise PGlite at pgliteDir. */
-  databaseUrl?: string;
-  pgliteDir?: string;
-  /** ISO time: the API's fixed clock. */
-  now: string;
-}
 
 /**
  * How the API process runs: `node`, the server bundled into one JavaScript file (esbuild, packages left in

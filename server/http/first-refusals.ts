@@ -3,7 +3,7 @@ import { canonicalIdParam } from '../../src/contract/ids';
 import type { FeatureCode } from '../../src/permissions/features';
 import { locationsLacking } from '../../src/permissions/rules';
 import { failure } from './responses';
-import type { StaffEnv } from './staff-auth';
+import type { StaffEnv } from './staff-env';
 
 /**
  * What a route refuses as soon as the staff member is known: in the session middleware, so before the body, query

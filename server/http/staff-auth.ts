@@ -8,9 +8,9 @@ import type { StaffMember } from '../db/staff';
 import { staffOfIdentity, type StaffIdentity } from '../db/staff-identity';
 import { firstRefusal, type FirstRefusals } from './first-refusals';
 import { forbidden, sessionFailure } from './responses';
+import type { IdentityEnv, StaffEnv } from './staff-env';
 
-export type IdentityEnv = { Variables: { identity: VerifiedIdentity } };
-export type StaffEnv = { Variables: { identity: VerifiedIdentity; staff: StaffMember; sessionToken: string } };
+export type { IdentityEnv, StaffEnv };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

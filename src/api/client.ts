@@ -1,55 +1,16 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_DISABLED, envelopeSchema, isSessionErrorCode, SESSION_HEADER, type SessionErrorCode } from '../contract/envelope';
+import { ApiError, isAbortError, type DownloadedFile, type DownloadOptions, type RequestOptions } from './api-error';
 
-/**
- * A failed API call. `message` is what the console shows; `code` is the server's `error` code when there is one;
- * `data` is the error body's `data`, unparsed: who changed a record for a 409, `fieldErrors` for a 400
- * (src/api/error-data.ts reads them with the contract's schemas).
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status?: number;
-  readonly code?: string;
-  readonly data?: unknown;
-
-  constructor(message: string, options: { status?: number; code?: string; data?: unknown; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    if (options.status !== undefined) this.status = options.status;
-    if (options.code !== undefined) this.code = options.code;
-    if (options.data !== undefined) this.data = options.data;
-  }
-}
+// Callers import the client's error and options from here, as before they had a module of their own.
+export { ApiError };
+export type { DownloadedFile, DownloadOptions, RequestOptions };
 
 export const NETWORK_ERROR_MESSAGE = 'Network error: could not reach the server';
 
 type QueryValue = string | number | boolean | null | undefined;
 /** GET payload, sent as query parameters; arrays become repeated keys, null and undefined are left out. */
 export type QueryPayload = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
-
-export interface RequestOptions {
-  /** Aborts the call; an aborted call rejects with the fetch AbortError, not an ApiError. */
-  signal?: AbortSignal;
-  /**
-   * HTTP statuses the caller shows in place (a form's 400 field errors, a 409 conflict, a detail page's 404): such
-   * failures still reject, but are not reported to `onError`, so no toast repeats what the screen already says.
-   */
-  quietStatuses?: readonly number[];
-  /** Extra request headers (a refund's Idempotency-Key). */
-  headers?: Readonly<Record<string, string>>;
-}
-
-export interface DownloadOptions extends RequestOptions {
-  /** Bytes received so far, as the body arrives (the length of a streamed export is not known in advance). */
-  onProgress?: (receivedBytes: number) => void;
-  /** The file name when the response names none (or the browser may not read Content-Disposition). */
-  fallbackFileName: string;
-}
-
-/** A file the API sent (a CSV export), ready to be saved. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
 
 export interface ApiClient {
   get<S extends z.core.$ZodType>(
@@ -122,10 +83,6 @@ function describeIssues(error: z.core.$ZodError): string {
 /** A response whose data does not match the contract: names the request and up to three fields. */
 export function unexpectedData(method: string, path: string, error: z.core.$ZodError, status: number): ApiError {
   return new ApiError(`Unexpected response from the server for ${method} ${path}: data ${describeIssues(error)}`, { status });
-}
-
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
 }
 
 /** The one client of the API (spec §7–§8): headers, envelope, and error mapping. */

@@ -1,8 +1,4 @@
-import { ApiError, type DownloadedFile, type DownloadOptions } from './client';
-
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
+import { ApiError, isAbortError, type DownloadedFile, type DownloadOptions } from './api-error';
 
 /** `attachment; filename="locations-2026-11-23.csv"` (or RFC 6266's `filename*=UTF-8''…`) → the file name. */
 export function fileNameFromDisposition(header: string | null): string | null {

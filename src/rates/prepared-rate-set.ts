@@ -1,4 +1,4 @@
-import type { DayTable } from './day-tables';
+import type { DayTable } from './day-table';
 import {
   MINUTES_PER_DAY,
   MINUTES_PER_WEEK,
