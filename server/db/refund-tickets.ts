@@ -76,7 +76,10 @@ export async function ticketLocation(db: Queryable, ticketId: number): Promise<n
 
 export async function findTicket(db: Queryable, scope: LocationScope, ticketId: number): Promise<TicketDetail | undefined> {
   const { rows } = await db.query<Omit<TicketDetail, 'notes' | 'transaction'>>(
-    `SELECT ${ROW_COLUMNS}, k.decision_reason FROM ${WITH_JOINS} WHERE k.ticket_id = $1`,
+    `SELECT ${ROW_COLUMNS}, k.decision_reason,
+            (SELECT coalesce(sum((r.amount * 100)::bigint), 0)::float8 FROM refunds r
+              WHERE r.transaction_id = k.transaction_id AND r.ticket_id = k.ticket_id) AS refunded_cents
+       FROM ${WITH_JOINS} WHERE k.ticket_id = $1`,
     [ticketId],
   );
   const ticket = rows[0];

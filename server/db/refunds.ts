@@ -9,7 +9,9 @@ export type RefundRefusal =
   | { kind: 'notFound' }
   | { kind: 'forbidden'; locationId: number }
   | { kind: 'exceeds'; paidCents: number; refundedCents: number }
-  | { kind: 'ticket'; field: 'ticket_id'; message: string };
+  | { kind: 'ticket'; field: 'ticket_id'; message: string }
+  /** Above what the ticket asked for less its refunds so far. */
+  | { kind: 'ticketExceeds'; ticketId: number; requestedCents: number; refundedCents: number };
 
 export type RefundOutcome =
   | { kind: 'refunded'; result: RefundResult; replayed: boolean }
@@ -25,7 +27,14 @@ type Answer =
   | { kind: 'forbidden'; location_id: number }
   | { kind: 'exceeds'; paid_cents: number; refunded_cents: number }
   | { kind: 'ticketMismatch' }
-  | { kind: 'ticketNotApproved'; ticket_status: string };
+  | { kind: 'ticketNotApproved'; ticket_status: string }
+  | { kind: 'ticketExceeds'; requested_cents: number; refunded_cents: number };
+
+/** Tickets that take no refund any more, in words (an open ticket is told to be approved first). */
+const TICKET_CLOSED: Record<string, (ticketId: number) => string> = {
+  refunded: (ticketId) => `Ticket ${ticketId} is refunded in full; it takes no more refunds.`,
+  rejected: (ticketId) => `Ticket ${ticketId} was rejected; it takes no refund.`,
+};
 
 /** The request a key stands for: same payment, amount, reason and ticket → same hash. */
 export function refundRequestHash(transactionId: number, input: RefundInput): string {
@@ -99,7 +108,16 @@ export async function refundPayment(
       return {
         kind: 'ticket',
         field: 'ticket_id',
-        message: `Ticket ${input.ticket_id} is ${answer.ticket_status}; approve it before refunding.`,
+        message:
+          TICKET_CLOSED[answer.ticket_status]?.(input.ticket_id!) ??
+          `Ticket ${input.ticket_id} is ${answer.ticket_status}; approve it before refunding.`,
+      };
+    case 'ticketExceeds':
+      return {
+        kind: 'ticketExceeds',
+        ticketId: input.ticket_id!,
+        requestedCents: answer.requested_cents,
+        refundedCents: answer.refunded_cents,
       };
   }
 }

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditEntry } from '../../src/contract/lists';
 import type { RefundResult } from '../../src/contract/refunds';
 import type { TransactionDetail } from '../../src/contract/transactions';
-import type { Db } from '../db/db';
 import { openPostgresDatabase } from '../db/postgres';
 import { applyUserSeed } from '../db/seed/apply-user-seed';
 import { createTestApi, idTokenFor, TEST_ORIGIN, type CallResult } from '../testing/test-api';
-import { BACKENDS, type Backend, sameSchemaOptions } from '../testing/test-database';
+import { BACKENDS, sameSchemaOptions } from '../testing/test-database';
+import { concurrentApi } from '../testing/concurrent-api';
 import { useSeededApi } from '../testing/seeded-api';
 
 /** Refund-portal edit at Union Station (1). */
@@ -21,21 +21,6 @@ const VIEWER = 'refund.viewer@example.com';
 const ELSEWHERE = 'refund.elsewhere@example.com';
 
 let nextPaymentId = 7000;
-
-/**
- * A PostgreSQL pool of its own over the suite's schema, so that concurrent requests really run side by side (the
- * suite's pool has 3 connections), and an app over it. On PGlite the suite's own database serves (one at a time).
- */
-async function concurrentApi(backend: Backend, db: Db) {
-  if (backend === 'pglite') return { api: createTestApi(db), close: async () => undefined, pool: undefined };
-  const schemaOptions = await sameSchemaOptions(db);
-  const pool = openPostgresDatabase({
-    connectionString: inject('databaseUrl'),
-    options: schemaOptions,
-    max: 16,
-  });
-  return { api: createTestApi(pool), close: () => pool.close(), pool };
-}
 
 describe.each(BACKENDS)('refunds on %s', (backend) => {
   const context = useSeededApi(backend);

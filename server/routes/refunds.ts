@@ -43,6 +43,12 @@ function outcomeResponse(c: Context<StaffEnv>, transactionId: number, outcome: R
     }
     case 'ticket':
       return c.json(invalidFields({ [outcome.field]: outcome.message }), 400);
+    case 'ticketExceeds': {
+      const left = dollars(outcome.requestedCents - outcome.refundedCents);
+      const asked = dollars(outcome.requestedCents);
+      const message = `The amount is more than ticket ${outcome.ticketId} still asks for: ${left} of the ${asked} it asked for.`;
+      return c.json(invalidFields({ amount_cents: message }), 400);
+    }
   }
 }
 

@@ -40,6 +40,8 @@ export const ticketNoteSchema = z.object({
 export const ticketDetailSchema = z.object({
   ...ticketRowSchema.shape,
   decision_reason: z.nullable(z.string()),
+  /** What refunds made from this ticket sum to; it takes refunds while approved, up to amount_requested_cents. */
+  refunded_cents: cents,
   notes: z.array(ticketNoteSchema),
   /** The payment with its refunds (all of them, from this ticket or not). */
   transaction: transactionDetailSchema,

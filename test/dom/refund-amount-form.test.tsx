@@ -51,7 +51,7 @@ describe('the amount of a refund ticket', () => {
   it('refuses a negative amount in words at the field, and places the server’s amount_cents message there', async () => {
     const calls = openPayment({
       '/refund-tickets': () => {
-        throw new ApiError('Invalid', { status: 400, data: { fieldErrors: { amount_cents: 'At most $10.00 is left to refund.' } } });
+        throw new ApiError('Invalid', { status: 400, data: { fieldErrors: { amount_cents: 'At most $8.00 is left to refund.' } } });
       },
     });
     const form = await screen.findByRole('form', { name: 'Open a refund ticket' });
@@ -63,10 +63,18 @@ describe('the amount of a refund ticket', () => {
     expect(await within(form).findByText('The amount cannot be negative.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
+    // More than is left is stopped at the field, before anything is sent.
     await userEvent.clear(amount);
-    await userEvent.type(amount, '11');
+    await userEvent.type(amount, '10.01');
     await userEvent.click(within(form).getByRole('button', { name: 'Open a refund ticket' }));
-    expect(await within(form).findByText('At most $10.00 is left to refund.')).toBeInTheDocument();
+    expect(await within(form).findByText('The amount is more than what is left to refund: at most $10.00.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    // What the server refuses (a refund made meanwhile) is said at the field too.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '9');
+    await userEvent.click(within(form).getByRole('button', { name: 'Open a refund ticket' }));
+    expect(await within(form).findByText('At most $8.00 is left to refund.')).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -24,6 +24,7 @@ const ticket: TicketDetail = {
   version: 3,
   updated_at: '2026-11-21T18:04:00Z',
   decision_reason: null,
+  refunded_cents: 0,
   notes: [],
   transaction: {
     transaction_id: 4021,
@@ -45,8 +46,8 @@ const ticket: TicketDetail = {
   },
 };
 
-function openTicket(post: Record<string, unknown>) {
-  const { api, calls } = sectionApi({ get: { '/refund-tickets/77': ticket, '/refund-tickets/77/history': [] }, post });
+function openTicket(post: Record<string, unknown>, shown: TicketDetail = ticket) {
+  const { api, calls } = sectionApi({ get: { '/refund-tickets/77': shown, '/refund-tickets/77/history': [] }, post });
   renderConsole('/refund-portal/ticket-info/77', { permissions: personaPermissions('admin'), api });
   return calls;
 }
@@ -91,5 +92,88 @@ describe('a refund ticket’s forms that act at once', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ticket 77' })).toBeVisible();
     expect(screen.getByText('Amount asked').nextElementSibling).toHaveTextContent('$10.00');
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('No changes recorded yet.');
+  });
+});
+
+/** Issue 34's ticket: $12 asked on a $30.96 payment, approved, $10 refunded from it. */
+const halfRefunded: TicketDetail = {
+  ...ticket,
+  status: 'approved',
+  amount_requested_cents: 1200,
+  refunded_cents: 1000,
+  decision_reason: 'Receipt checks out',
+  transaction: {
+    ...ticket.transaction,
+    amount_cents: 3096,
+    refunded_cents: 1000,
+    status: 'partially_refunded',
+    refunds: [
+      { refund_id: 5, amount_cents: 1000, reason: 'Agreed', created_at: '2026-11-22T18:04:00Z', created_by: 'agent@example.com' },
+    ],
+  },
+};
+
+describe('a ticket’s refund', () => {
+  it('offers at most what the ticket still asks for, and stops more at the field before any dialog', async () => {
+    const calls = openTicket({ '/transactions/4021/refunds': () => new Promise(() => undefined) }, halfRefunded);
+    const form = await screen.findByRole('form', { name: 'Refund' });
+    const amount = within(form).getByRole('textbox', { name: 'Amount' });
+    expect(amount).toHaveValue('2.00');
+    expect(form).toHaveTextContent('The ticket still asks for $2.00 of the $12.00 it asked for.');
+    // The button says the amount as it is typed.
+    expect(within(form).getByRole('button', { name: 'Refund $2.00…' })).toBeEnabled();
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2.01');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Reason' }), 'Rest of it');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $2.01…' }));
+    expect(await within(form).findByText('The amount is more than the ticket still asks for: at most $2.00.')).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(posts(calls)).toHaveLength(0);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $1.50…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this payment?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund $1.50' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toMatchObject({ path: '/transactions/4021/refunds', payload: { amount_cents: 150, reason: 'Rest of it', ticket_id: 77 } });
+  }, 60_000);
+
+  it('offers nothing once the ticket is refunded, and says why', async () => {
+    openTicket({}, { ...halfRefunded, status: 'refunded', refunded_cents: 1200 });
+    const section = await screen.findByRole('region', { name: 'Refund' });
+    expect(section).toHaveTextContent('This ticket is refunded in full ($12.00); it takes no more refunds.');
+    expect(screen.queryByRole('form', { name: 'Refund' })).toBeNull();
+    expect(within(section).queryByRole('textbox')).toBeNull();
+  });
+
+  it('places the server’s refusal at the amount, closes the dialog, and the button follows the corrected amount', async () => {
+    const calls = openTicket(
+      {
+        '/transactions/4021/refunds': () => {
+          throw new ApiError('Invalid request body: amount_cents: The amount is more than ticket 77 still asks for: $0.50 of the $12.00 it asked for.', {
+            status: 400,
+            data: { fieldErrors: { amount_cents: 'The amount is more than ticket 77 still asks for: $0.50 of the $12.00 it asked for.' } },
+          });
+        },
+      },
+      halfRefunded,
+    );
+    const form = await screen.findByRole('form', { name: 'Refund' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Reason' }), 'Rest of it');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $2.00…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this payment?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund $2.00' }));
+    expect(await within(form).findByText('The amount is more than ticket 77 still asks for: $0.50 of the $12.00 it asked for.')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(form).not.toHaveTextContent('Invalid request body');
+    const amount = within(form).getByRole('textbox', { name: 'Amount' });
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0.5');
+    expect(within(form).getByRole('button', { name: 'Refund $0.50…' })).toBeEnabled();
+    expect(posts(calls)).toHaveLength(1);
   });
 });

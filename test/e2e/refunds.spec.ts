@@ -23,26 +23,30 @@ async function signInAsAdmin(page: Page) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** A seeded payment nobody has refunded yet, at least $4.00, found through the API (ids are never hard-coded). */
-async function unrefundedPayment(page: Page, headers: Record<string, string>, skip: number) {
+/** A seeded payment nobody has refunded yet, at least `minCents`, found through the API (ids are never hard-coded). */
+async function unrefundedPayment(page: Page, headers: Record<string, string>, skip: number, minCents = 400) {
   const found = await apiGet<Paged<TransactionRow>>(page.request, headers, '/transactions?status=paid&pageSize=100&sort=transaction_id');
-  const payments = found.data.rows.filter((row) => row.amount_cents >= 400);
+  const payments = found.data.rows.filter((row) => row.amount_cents >= minCents);
   const payment = payments[skip];
-  if (!payment) throw new Error('no unrefunded seeded payment of $4.00 or more');
+  if (!payment) throw new Error(`no unrefunded seeded payment of ${dollars(minCents)} or more`);
   return payment;
 }
 
-test('a ticket from a transaction is approved and refunded in part, once, and more than is left is refused', async ({ page }) => {
+test('a $12 ticket refunds $10, then at most the $2 it still asks for, then nothing; more is stopped before the dialog', async ({ page }) => {
   const headers = await apiHeaders(page.request, admin);
-  const payment = await unrefundedPayment(page, headers, 0);
-  const asked = Math.floor(payment.amount_cents / 2);
+  // Above $12.00, so that the payment has more left than the ticket asks for (issue 34: $12 on $30.96).
+  const payment = await unrefundedPayment(page, headers, 0, 1300);
   await signInAsAdmin(page);
 
   await page.goto(`/transactions/${payment.transaction_id}`);
   await expectHeading(page, `Transaction ${payment.transaction_id}`);
   const ticketForm = page.getByRole('form', { name: 'Open a refund ticket' });
-  await ticketForm.getByLabel('Amount', { exact: true }).fill(dollars(asked).slice(1));
+  // More than the payment is stopped at the field; nothing is opened.
+  await ticketForm.getByLabel('Amount', { exact: true }).fill(dollars(payment.amount_cents + 1).slice(1));
   await ticketForm.getByLabel('Reason').fill('Charged for a full day, left after an hour');
+  await ticketForm.getByRole('button', { name: 'Open a refund ticket' }).click();
+  await expect(ticketForm).toContainText(`The amount is more than what is left to refund: at most ${dollars(payment.amount_cents)}.`);
+  await ticketForm.getByLabel('Amount', { exact: true }).fill('12.00');
   await ticketForm.getByRole('button', { name: 'Open a refund ticket' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Ticket \d+$/ })).toBeVisible();
   const ticketUrl = page.url();
@@ -52,37 +56,47 @@ test('a ticket from a transaction is approved and refunded in part, once, and mo
   await page.getByRole('button', { name: 'Save decision' }).click();
   await expect(page.locator('.details-list')).toContainText('StatusApproved');
 
-  // Refund $1.00: the dialog names the amount and the transaction; a double click on its button refunds once.
+  // Refund $10.00: the button follows the amount; the dialog names it and the transaction; a double click refunds once.
   const refundForm = page.getByRole('form', { name: 'Refund' });
-  await refundForm.getByLabel('Amount', { exact: true }).fill('1.00');
+  const amount = refundForm.getByLabel('Amount', { exact: true });
+  await expect(amount).toHaveValue('12.00');
+  await amount.fill('10.00');
   await refundForm.getByLabel('Reason').fill('Partial refund agreed on the phone');
-  await refundForm.getByRole('button', { name: 'Refund…' }).click();
+  await refundForm.getByRole('button', { name: 'Refund $10.00…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Refund this payment?' });
-  await expect(dialog).toContainText(`Refund $1.00 of transaction ${payment.transaction_id}`);
-  await dialog.getByRole('button', { name: 'Refund $1.00' }).dblclick();
+  await expect(dialog).toContainText(`Refund $10.00 of transaction ${payment.transaction_id}`);
+  await dialog.getByRole('button', { name: 'Refund $10.00' }).dblclick();
+  await expect(dialog).toBeHidden();
+  const detail = await apiGet<TransactionDetail>(page.request, headers, `/transactions/${payment.transaction_id}`);
+  expect(detail.data.refunds.map((refund) => refund.amount_cents)).toEqual([1000]);
+
+  // The ticket stays approved and offers at most the $2.00 it still asks for; more is stopped at the field.
+  await expect(page.locator('.details-list')).toContainText('StatusApproved');
+  await expect(amount).toHaveValue('2.00');
+  await expect(refundForm).toContainText('The ticket still asks for $2.00 of the $12.00 it asked for.');
+  await amount.fill('2.01');
+  await refundForm.getByLabel('Reason').fill('Rest of it');
+  await refundForm.getByRole('button', { name: 'Refund $2.01…' }).click();
+  await expect(refundForm).toContainText('The amount is more than the ticket still asks for: at most $2.00.');
+  await expect(dialog).toBeHidden();
+
+  // The $2.00 left refunds it in full: Refunded, and no refund form any more.
+  await amount.fill('2.00');
+  await refundForm.getByRole('button', { name: 'Refund $2.00…' }).click();
+  await dialog.getByRole('button', { name: 'Refund $2.00' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('.details-list')).toContainText('StatusRefunded');
+  await expect(page.getByText('This ticket is refunded in full ($12.00); it takes no more refunds.')).toBeVisible();
+  await expect(refundForm).toHaveCount(0);
+  const after = await apiGet<TransactionDetail>(page.request, headers, `/transactions/${payment.transaction_id}`);
+  expect(after.data.refunded_cents).toBe(1200);
 
-  const detail = await apiGet<TransactionDetail>(page.request, headers, `/transactions/${payment.transaction_id}`);
-  expect(detail.data.refunds.map((refund) => refund.amount_cents)).toEqual([100]);
-  const left = payment.amount_cents - 100;
-
-  // The transaction shows the refund and what is left.
+  // The transaction shows the refunds and what is left.
   await page.getByRole('link', { name: `Transaction ${payment.transaction_id}` }).click();
   await expectHeading(page, `Transaction ${payment.transaction_id}`);
   await expect(page.locator('section.refunds')).toContainText('Partial refund agreed on the phone');
-  await expect(page.locator('.details-list')).toContainText(`Refunded${dollars(100)}`);
-  await expect(page.getByText(`at most ${dollars(left)} is left to refund`)).toBeVisible();
-
-  // A second refund above what is left is refused in words, and nothing moves.
-  await page.goto(ticketUrl);
-  await refundForm.getByLabel('Amount', { exact: true }).fill(dollars(left + 1).slice(1));
-  await refundForm.getByLabel('Reason').fill('Rest of it');
-  await refundForm.getByRole('button', { name: 'Refund…' }).click();
-  await dialog.getByRole('button', { name: `Refund ${dollars(left + 1)}` }).click();
-  await expect(dialog.getByRole('alert')).toContainText(`more than what is left to refund: ${dollars(left)}`);
-  const after = await apiGet<TransactionDetail>(page.request, headers, `/transactions/${payment.transaction_id}`);
-  expect(after.data.refunded_cents).toBe(100);
+  await expect(page.locator('.details-list')).toContainText(`Refunded${dollars(1200)}`);
+  await expect(page.getByText(`at most ${dollars(payment.amount_cents - 1200)} is left to refund`)).toBeVisible();
 
   // The ticket is listed, with its status, at /refund-portal.
   await page.goto('/refund-portal?status=refunded');

@@ -1,4 +1,4 @@
-import { useForm } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import { dollarsToCents } from '../../../../../contract/money-text';
 import { refundFormSchema, type RefundFormValues } from '../../../../../contract/refunds';
 import { clearServerError, placeServerErrors, shownError } from '../../../../../ui/form-errors';
@@ -12,7 +12,13 @@ export interface AmountReasonFormProps {
   title: string;
   defaultAmount: string;
   amountHint: string;
-  submitLabel: string;
+  /**
+   * The most this amount may be (what is left of the ticket or the payment), with what to say above it: checked at the
+   * field as it is typed and before `onSubmit` runs, so a refund above it never reaches its confirmation.
+   */
+  max: { cents: number; problem: string };
+  /** The button's label; a function follows the amount as typed (its cents, or null while it is no amount). */
+  submitLabel: string | ((amountCents: number | null) => string);
   sendingLabel: string;
   /**
    * Runs the action with the parsed amount in cents and the reason; rejects to report a failure (a 400's field errors are
@@ -24,6 +30,7 @@ export interface AmountReasonFormProps {
 /** An amount in dollars and a reason (refunds, tickets): TanStack Form checked with the contract's form schema. */
 export function AmountReasonForm(props: AmountReasonFormProps) {
   const { failure, act } = useActNow();
+  const { max } = props;
   const form = useForm({
     defaultValues: { amount: props.defaultAmount, reason: '' } as RefundFormValues,
     validators: { onChange: refundFormSchema, onSubmit: refundFormSchema },
@@ -35,11 +42,17 @@ export function AmountReasonForm(props: AmountReasonFormProps) {
         (error) => placeServerErrors(formApi, error, ['amount', 'reason'], (field) => (field === 'amount_cents' ? 'amount' : field)),
       ),
   });
+  const typedCents = useStore(form.store, (state) => dollarsToCents(state.values.amount));
+  const submitLabel = typeof props.submitLabel === 'string' ? props.submitLabel : props.submitLabel(typedCents);
   return (
-    <ActNowForm form={form} label={props.title} failure={failure} submitLabel={props.submitLabel} sendingLabel={props.sendingLabel}>
+    <ActNowForm form={form} label={props.title} failure={failure} submitLabel={submitLabel} sendingLabel={props.sendingLabel}>
       {(submitted) => (
         <>
-          <form.Field name="amount" listeners={clearServerError}>
+          <form.Field
+            name="amount"
+            listeners={clearServerError}
+            validators={{ onChange: ({ value }) => ((dollarsToCents(value) ?? 0) > max.cents ? max.problem : undefined) }}
+          >
             {(field) => (
               <FormField label="Amount" hint={props.amountHint} error={shownError(field.state.meta, submitted)}>
                 {(control) => <MoneyInput {...control} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />}

@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { messageOf } from '../../../../../api/error-data';
+import { fieldErrorsOf, messageOf } from '../../../../../api/error-data';
 import type { AuditEntry } from '../../../../../contract/lists';
 import { centsToDollarsText } from '../../../../../contract/money-text';
 import { TICKET_DECISIONS, ticketNoteInputSchema, type TicketDecision, type TicketDetail } from '../../../../../contract/refund-tickets';
@@ -40,12 +40,14 @@ export function TicketDetailScreen({
   const zone = ticket.time_zone;
   const payment = ticket.transaction;
   const left = payment.amount_cents - payment.refunded_cents;
+  const bound = refundBound(ticket);
   const rows: DetailRow[] = [
     ['Status', TICKET_STATUS_LABELS[ticket.status]],
     ['Location', ticket.location_name],
     ['Opened', formatDateTime(ticket.created_at, zone)],
     ['Requested by', ticket.requester ?? '—'],
     ['Amount asked', <Money cents={ticket.amount_requested_cents} />],
+    ['Refunded from this ticket', <Money cents={ticket.refunded_cents} />],
     ['Reason', ticket.reason],
     ['Decision', ticket.decision_reason ?? '—'],
     [
@@ -86,14 +88,20 @@ export function TicketDetailScreen({
         )}
       </section>
       {canEdit && ticket.status === 'open' && <DecisionForm version={ticket.version} onDecide={actions.decide} />}
-      {canEdit && (ticket.status === 'approved' || ticket.status === 'refunded') && left > 0 && (
-        <RefundAction
-          key={`${ticket.version}-${payment.refunded_cents}`}
-          transactionId={ticket.transaction_id}
-          defaultCents={Math.min(left, ticket.status === 'approved' ? ticket.amount_requested_cents : left)}
-          leftCents={left}
-          onRefund={actions.refund}
-        />
+      {canEdit && ticket.status !== 'open' && (
+        <section aria-labelledby="refund-title">
+          <h2 id="refund-title">Refund</h2>
+          {bound.cents > 0 ? (
+            <RefundAction
+              key={`${ticket.version}-${payment.refunded_cents}`}
+              transactionId={ticket.transaction_id}
+              bound={bound}
+              onRefund={actions.refund}
+            />
+          ) : (
+            <p>{bound.why}</p>
+          )}
+        </section>
       )}
       <section aria-labelledby="ticket-notes-title">
         <h2 id="ticket-notes-title">Notes</h2>
@@ -114,19 +122,54 @@ export function TicketDetailScreen({
   );
 }
 
+/** How much this ticket may still refund (what it asks for less its refunds, at most what is left of the payment), and why. */
+interface RefundBound {
+  cents: number;
+  /** Said beside the amount, or instead of the form when nothing may be refunded. */
+  why: string;
+  /** Said at the field when more is typed. */
+  problem: string;
+}
+
+function refundBound(ticket: TicketDetail): RefundBound {
+  const ticketLeft = ticket.amount_requested_cents - ticket.refunded_cents;
+  const paymentLeft = ticket.transaction.amount_cents - ticket.transaction.refunded_cents;
+  if (ticket.status === 'rejected') return { cents: 0, why: 'This ticket was rejected; it takes no refund.', problem: '' };
+  if (ticket.status === 'refunded' || ticketLeft <= 0) {
+    const why = `This ticket is refunded in full (${formatMoney(ticket.refunded_cents)}); it takes no more refunds.`;
+    return { cents: 0, why, problem: '' };
+  }
+  if (paymentLeft <= 0) return { cents: 0, why: 'Nothing is left of the payment to refund.', problem: '' };
+  if (ticketLeft <= paymentLeft) {
+    return {
+      cents: ticketLeft,
+      why: `The ticket still asks for ${formatMoney(ticketLeft)} of the ${formatMoney(ticket.amount_requested_cents)} it asked for.`,
+      problem: `The amount is more than the ticket still asks for: at most ${formatMoney(ticketLeft)}.`,
+    };
+  }
+  return {
+    cents: paymentLeft,
+    why: `At most ${formatMoney(paymentLeft)} is left of the payment to refund.`,
+    problem: `The amount is more than what is left of the payment: at most ${formatMoney(paymentLeft)}.`,
+  };
+}
+
+interface PendingRefund {
+  amountCents: number;
+  reason: string;
+  key: string;
+  /** Ends the form's submit: with nothing when refunded or cancelled, with the failure to place at the fields. */
+  settle: (failure?: unknown) => void;
+}
+
 /**
- * The refund: the form asks amount (default: what the ticket asked, at most what is left) and reason, then a dialog
- * states the amount and the transaction. Each confirmation gets one idempotency key, reused if its request is
- * retried; the confirm button waits while it runs, so a double click sends it once (and the key would make a second
- * send answer the first refund anyway).
+ * The refund: the form asks amount (default and most: what the ticket still asks for, at most what is left of the
+ * payment) and reason, then a dialog states the amount and the transaction. Each confirmation gets one idempotency key,
+ * reused if its request is retried; the confirm button waits while it runs, so a double click sends it once (and the
+ * key would make a second send answer the first refund anyway).
  */
-function RefundAction(props: {
-  transactionId: number;
-  defaultCents: number;
-  leftCents: number;
-  onRefund: TicketActions['refund'];
-}) {
-  const [pending, setPending] = useState<{ amountCents: number; reason: string; key: string } | null>(null);
+function RefundAction(props: { transactionId: number; bound: RefundBound; onRefund: TicketActions['refund'] }) {
+  const [pending, setPending] = useState<PendingRefund | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Set at once (state would only change with the next render): a second click of the same tick sends nothing.
@@ -139,31 +182,44 @@ function RefundAction(props: {
     try {
       await props.onRefund(pending.amountCents, pending.reason, pending.key);
       setPending(null);
+      pending.settle();
     } catch (failure) {
-      setError(messageOf(failure));
+      // A refusal about the fields (the amount above what is left now) goes back to the form, at the field; anything
+      // else stays in the dialog, whose button sends the same key again.
+      if (fieldErrorsOf(failure)) {
+        setPending(null);
+        pending.settle(failure);
+      } else {
+        setError(messageOf(failure));
+      }
     } finally {
       sending.current = false;
       setBusy(false);
     }
   };
   return (
-    <section aria-labelledby="refund-title">
-      <h2 id="refund-title">Refund</h2>
+    <>
       <AmountReasonForm
         title="Refund"
-        defaultAmount={centsToDollarsText(props.defaultCents)}
-        amountHint={`At most ${formatMoney(props.leftCents)} is left to refund.`}
-        submitLabel="Refund…"
+        defaultAmount={centsToDollarsText(props.bound.cents)}
+        amountHint={props.bound.why}
+        max={{ cents: props.bound.cents, problem: props.bound.problem }}
+        submitLabel={(cents) => (cents ? `Refund ${formatMoney(cents)}…` : 'Refund…')}
         sendingLabel="Refund…"
-        onSubmit={async (amountCents, reason) => {
-          setError(null);
-          setPending({ amountCents, reason, key: crypto.randomUUID() });
-        }}
+        // The form waits while the dialog is open: a refusal at a field comes back here and is placed at it.
+        onSubmit={(amountCents, reason) =>
+          new Promise<void>((resolve, reject) => {
+            setError(null);
+            setPending({ amountCents, reason, key: crypto.randomUUID(), settle: (failure) => (failure ? reject(failure) : resolve()) });
+          })
+        }
       />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
-          if (!open) setPending(null);
+          if (open || !pending) return;
+          setPending(null);
+          pending.settle();
         }}
         title="Refund this payment?"
         description={
@@ -180,7 +236,7 @@ function RefundAction(props: {
         error={error}
         onConfirm={() => void confirm()}
       />
-    </section>
+    </>
   );
 }
 

@@ -118,6 +118,7 @@ export function TransactionDetailScreen({
             title="Open a refund ticket"
             defaultAmount={centsToDollarsText(left)}
             amountHint={`What the parker asks back; at most ${formatMoney(left)} is left to refund.`}
+            max={{ cents: left, problem: `The amount is more than what is left to refund: at most ${formatMoney(left)}.` }}
             submitLabel="Open a refund ticket"
             sendingLabel="Opening…"
             onSubmit={onOpenTicket}
