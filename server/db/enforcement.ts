@@ -38,13 +38,14 @@ interface SyncSource {
 
 const TRANSACTION_COLUMNS =
   't.transaction_id, t.location_id, t.license_plate, t.expiry_date_time, t.phone_number, t.payment_time, ' +
-  't.payment_amount, t.updated_at';
+  't.payment_amount, t.refunded_amount, t.updated_at';
 // Numbers leave as float8: node-postgres would turn bigint and numeric into strings. Exact up to 2^53.
 const TRANSACTION_RECORD = `page.transaction_id::float8 AS transaction_id, page.location_id, page.license_plate,
   ${iso('page.expiry_date_time')} AS expiry_date_time,
   floor(extract(epoch FROM page.expiry_date_time))::float8 AS expiry_date_time_unix,
   page.phone_number, ${iso('page.payment_time')} AS payment_time,
-  page.payment_amount::float8 AS payment_amount, page.updated_at::float8 AS updated_at`;
+  page.payment_amount::float8 AS payment_amount, page.refunded_amount::float8 AS refunded_amount,
+  page.updated_at::float8 AS updated_at`;
 
 const BOOKING_COLUMNS =
   't.id, t.license_plate, t.location_id, t.expiry_date_time, t.created_at, t.payment_amount, t.payment_time, ' +

@@ -53,6 +53,11 @@ export const transactionRecordSchema = z.object({
   phone_number: phone,
   payment_time: isoDateTime,
   payment_amount: dollars,
+  /**
+   * Dollars refunded so far; the server always sends it. A refund moves the payment's updated_at, so the next sync
+   * brings it again. Absent in records cached before refunds were synced (read as nothing refunded).
+   */
+  refunded_amount: z.optional(dollars),
   updated_at: unixSeconds,
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;

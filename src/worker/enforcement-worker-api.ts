@@ -88,6 +88,8 @@ export interface TransactionRow {
   phone_number: string | null;
   payment_time: string;
   payment_amount: number;
+  /** All of the payment refunded: it pays for nothing (a partial refund still pays; store-records.ts decides). */
+  refunded: boolean;
 }
 export interface BookingRow {
   category: 'spothero' | 'parkwhiz';

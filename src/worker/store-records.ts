@@ -162,6 +162,16 @@ export function pageEntries(page: PreparedPage): PlateIndexEntry[] {
   return page.rows.map((row) => indexEntry(page.source, row));
 }
 
+/**
+ * All of a payment given back: the officer's verdict reads it as not paid. A partial refund still pays for the stay; a
+ * record cached before refunds were synced has no refunded_amount (nothing refunded). Decided here, in the worker,
+ * so that /list's bundle carries only the flag.
+ */
+export function fullyRefunded(record: TransactionRecord): boolean {
+  const refunded = record.refunded_amount ?? 0;
+  return refunded > 0 && refunded >= record.payment_amount;
+}
+
 /** The fields a search shows: the stored row without updated_at, sync_time and bookkeeping. */
 export function toPlateRow(category: SearchCategory, row: StoredRecord, match: PlateMatchKind): PlateRow {
   switch (category) {
@@ -179,6 +189,7 @@ export function toPlateRow(category: SearchCategory, row: StoredRecord, match: P
         phone_number: t.phone_number,
         payment_time: t.payment_time,
         payment_amount: t.payment_amount,
+        refunded: fullyRefunded(t),
       };
       return result;
     }

@@ -35,6 +35,7 @@ function transaction(id: number, plate: string, minutesToExpiry: number, match: 
     phone_number: '+1 312 555 0143',
     payment_time: '2026-11-21T16:00:00Z',
     payment_amount: 12,
+    refunded: false,
   } as TransactionRow;
 }
 

@@ -11,10 +11,14 @@ export interface KnownRecord {
   expiryUnix: number | null;
   /** Monthly parkers only. */
   parkerStatus: string | null;
+  /** Transactions only: its id, and the dollars paid and refunded (all of it refunded: not paid, issue 34). */
+  transactionId: number | null;
+  paid: number;
+  refunded: number;
 }
 
 /** Signs in to the emulator and the API as a demo account and returns the headers the console would send. */
-async function apiHeaders(request: APIRequestContext, email: string, password: string) {
+export async function apiHeaders(request: APIRequestContext, email: string, password: string) {
   const signIn = await request.post(
     `${E2E_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
     { data: { email, password, returnSecureToken: true } },
@@ -55,6 +59,9 @@ export async function fetchRecords(
                 ? Date.parse(record.expiry_date_time) / 1000
                 : null,
           parkerStatus: typeof record.parkerStatus === 'string' ? record.parkerStatus : null,
+          transactionId: typeof record.transaction_id === 'number' ? record.transaction_id : null,
+          paid: Number(record.payment_amount ?? 0),
+          refunded: Number(record.refunded_amount ?? 0),
         });
       }
       if (data.length < 2000) break;
@@ -62,6 +69,9 @@ export async function fetchRecords(
   }
   return records;
 }
+
+/** All of a payment refunded: the verdict reads REFUNDED, not PAID (verdict.ts). */
+export const fullyRefunded = (record: KnownRecord): boolean => record.refunded > 0 && record.refunded >= record.paid;
 
 /** The category a record falls in now (valid/expired decided at search time, spec §5). */
 export function categoryOf(record: KnownRecord, nowSeconds: number): string {

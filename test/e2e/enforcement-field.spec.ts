@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
-import { categoryOf, fetchRecords, type KnownRecord } from './enforcement-data';
+import { apiHeaders, categoryOf, fetchRecords, fullyRefunded, type KnownRecord } from './enforcement-data';
+import { E2E_API_URL } from './stack';
 import { expectHeading, signIn } from './sign-in';
 
 /**
@@ -23,9 +24,10 @@ function expectedHeadline(plate: string): string {
   const now = Date.now() / 1000;
   const mine = records.filter((r) => r.plate.toUpperCase() === plate.toUpperCase());
   const kinds = mine.map((r) => categoryOf(r, now));
-  if (kinds.includes('valid')) return 'PAID';
+  if (mine.some((r) => categoryOf(r, now) === 'valid' && !fullyRefunded(r))) return 'PAID';
   if (mine.some((r) => (r.type === 'spothero' || r.type === 'parkwhiz') && (r.expiryUnix ?? 0) > now)) return 'BOOKED';
   if (kinds.includes('monthly_parkers')) return 'MONTHLY PARKER';
+  if (kinds.includes('valid')) return 'REFUNDED';
   if (kinds.includes('expired')) return 'EXPIRED';
   if (mine.length > 0) return 'BOOKING ENDED';
   return 'NO RECORD';
@@ -127,6 +129,50 @@ test.describe('the officer in the field', () => {
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
     await expect(page.locator('.plate-row-valid').first()).toBeInViewport();
+  });
+
+  test('a payment refunded in full reads REFUNDED after the next sync; a partial refund still reads PAID', async ({ page, request }) => {
+    await signInOfficer(page);
+    const now = Date.now() / 1000;
+    // Plates paid by one payment alone, with over an hour left: only the refund can change their verdict in this test.
+    const paidOnce = records
+      .map((r) => r.plate)
+      .filter((plate) => {
+        const mine = records.filter((r) => r.plate.toUpperCase() === plate.toUpperCase());
+        return mine.length === 1 && categoryOf(mine[0]!, now + 3600) === 'valid' && !fullyRefunded(mine[0]!) && mine[0]!.paid >= 1;
+      });
+    expect(paidOnce.length, 'two plates paid by one payment').toBeGreaterThanOrEqual(2);
+    const [full, partial] = paidOnce.map((plate) => records.find((r) => r.plate === plate)!);
+    const field = page.getByLabel('License plate');
+    for (const record of [full!, partial!]) {
+      await field.fill(record.plate);
+      await expect(page.locator('.verdict-headline')).toHaveText('PAID');
+    }
+
+    // Finance refunds through the API (the admin holds refunds everywhere): all of one payment, a cent of the other.
+    const admin = demoAccount('admin');
+    const headers = await apiHeaders(request, admin.email, admin.password);
+    for (const [record, cents] of [[full!, Math.round((full!.paid - full!.refunded) * 100)], [partial!, 1]] as const) {
+      const response = await request.post(`${E2E_API_URL}/transactions/${record.transactionId}/refunds`, {
+        headers: { ...headers, 'Idempotency-Key': `e2e-officer-refund-${record.transactionId}-${Date.now()}` },
+        data: { amount_cents: cents, reason: 'Gate did not open' },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      record.refunded += cents / 100; // the later tests pick plates by verdict
+    }
+
+    await page.getByRole('button', { name: 'Details', exact: true }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    // Asked again until the sync has brought the refund (an answer is not recomputed when the store changes).
+    await expect(async () => {
+      await field.fill('');
+      await field.fill(full!.plate);
+      await expect(page.locator('.verdict-headline')).toHaveText('REFUNDED', { timeout: 1000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(page.locator('.verdict')).toHaveClass(/\bverdict-stop\b/);
+    await expect(page.locator('.verdict-detail')).toContainText(full!.plate);
+    await field.fill(partial!.plate);
+    await expect(page.locator('.verdict-headline')).toHaveText('PAID');
   });
 
   test('logout asks first when offline; after a logout the next user lands on their own home', async ({ page, context }) => {

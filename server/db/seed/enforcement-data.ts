@@ -294,6 +294,7 @@ function* transactions(
       phone_number: random.chance(0.65) ? randomPhone(random, vehicle.state) : null,
       payment_time: iso(payment),
       payment_amount: parkingAmount(random, location, duration),
+      refunded_amount: 0,
       updated_at: stamp(touched),
     };
   }

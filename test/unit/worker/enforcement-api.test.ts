@@ -284,6 +284,21 @@ describe('syncing one type', () => {
     expect((await api.search({ text: 'old', now: NOW })).valid.total).toBe(0);
     expect((await api.search({ text: 'new', now: NOW })).valid.rows).toMatchObject([{ license_plate: 'NEW456' }]);
   });
+
+  it('takes a refund with the payment the server sends again; a record cached without one reads as nothing refunded', async () => {
+    const { server, sync, api } = setup();
+    const record = server.transaction({ expiry_date_time_unix: NOW_S + DAY, updated_at: NOW_S - 100, license_plate: 'RFD123', payment_amount: 9.5 });
+    await sync('valid');
+    expect((await api.search({ text: 'RFD123', now: NOW })).valid.rows).toMatchObject([{ payment_amount: 9.5, refunded: false }]);
+    Object.assign(record, { refunded_amount: 9.49, updated_at: NOW_S - 20 });
+    await sync('valid');
+    expect((await api.search({ text: 'RFD123', now: NOW })).valid.rows).toMatchObject([{ refunded: false }]);
+    Object.assign(record, { refunded_amount: 9.5, updated_at: NOW_S - 10 });
+    await sync('valid');
+    expect((await api.search({ text: 'RFD123', now: NOW })).valid.rows).toMatchObject([{ payment_amount: 9.5, refunded: true }]);
+    await api.flush();
+    expect((await api.search({ text: 'RFD123', now: NOW })).valid.rows).toMatchObject([{ refunded: true }]);
+  });
 });
 
 describe('monthly parkers', () => {
@@ -405,7 +420,7 @@ describe('searching', () => {
     expect(result.valid.rows).toHaveLength(10);
     expect(result.valid.rows[0]).toMatchObject({ category: 'valid', location_id: 1, license_plate: 'AB100', expiry_date_time_unix: NOW_S + 60 });
     expect(Object.keys(result.valid.rows[0]!).sort()).toEqual(
-      ['category', 'match', 'transaction_id', 'location_id', 'license_plate', 'expiry_date_time', 'expiry_date_time_unix', 'phone_number', 'payment_time', 'payment_amount'].sort(),
+      ['category', 'match', 'transaction_id', 'location_id', 'license_plate', 'expiry_date_time', 'expiry_date_time_unix', 'phone_number', 'payment_time', 'payment_amount', 'refunded'].sort(),
     );
     expect(result.expired.rows).toMatchObject([{ category: 'expired', license_plate: 'XAB9' }]);
     expect(result.spothero.rows).toMatchObject([{ category: 'spothero', license_plate: 'zab7' }]);
@@ -538,8 +553,8 @@ describe('searching', () => {
     db.close();
     const served = server.data.transactions.find((record) => record.license_plate === 'MEM150')!;
     const found = await api.search({ text: 'MEM150', now: NOW });
-    const { updated_at: _updatedAt, ...shown } = served;
-    expect(found.valid.rows).toEqual([{ ...shown, category: 'valid', match: 'exact' }]);
+    const { updated_at: _updatedAt, refunded_amount: _refundedAmount, ...shown } = served;
+    expect(found.valid.rows).toEqual([{ ...shown, refunded: false, category: 'valid', match: 'exact' }]);
     await releaseExpansion();
     expect(await syncing).toMatchObject({ outcome: 'done', records: 250 });
     await api.flush();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SYNC_TYPES } from '../../../src/contract/enforcement';
+import { SYNC_TYPES, type TransactionRecord } from '../../../src/contract/enforcement';
 import { createEnforcementApi, type EnforcementApi } from '../../../src/worker/enforcement-api';
 import type { SyncTypeResult } from '../../../src/worker/enforcement-worker-api';
 import type { StoredRecord } from '../../../src/worker/store';
+import { fullyRefunded } from '../../../src/worker/store-records';
 import {
   API_BASE,
   auth,
@@ -205,9 +206,11 @@ async function runSchedule(seed: number): Promise<{ rounds: number; kills: numbe
         for (const row of found[category].rows) {
           const key = 'transaction_id' in row ? row.transaction_id : row.id;
           const stored = rows.find((r) => ('transaction_id' in r ? r.transaction_id : (r as { id: number }).id) === key);
-          const { category: _category, match, ...fields } = row;
+          // A payment's row says whether it was refunded in full, which the stored record says by its amounts.
+          const { category: _category, match, refunded, ...fields } = row as typeof row & { refunded?: boolean };
           expect(match, `seed ${seed}: row ${key} without similar search`).toBe('exact');
           expect(stored, `seed ${seed}: row ${key}`).toMatchObject(fields);
+          if (refunded !== undefined) expect(refunded).toBe(fullyRefunded(stored as TransactionRecord));
         }
       }
     }

@@ -27,7 +27,7 @@ function randomResult(random: () => number): { query: string; result: PlateSearc
       const base = { match, location_id: 1, license_plate: plate } as const;
       rows.push(
         category === 'valid' || category === 'expired'
-          ? { ...base, category, transaction_id: ++id, expiry_date_time: new Date(expiry * 1000).toISOString(), expiry_date_time_unix: expiry, phone_number: null, payment_time: '2025-06-18T10:00:00Z', payment_amount: 300 }
+          ? { ...base, category, transaction_id: ++id, expiry_date_time: new Date(expiry * 1000).toISOString(), expiry_date_time_unix: expiry, phone_number: null, payment_time: '2025-06-18T10:00:00Z', payment_amount: 300, refunded: random() < 0.2 }
           : category === 'monthly_parkers'
             ? { ...base, category, id: ++id, vehicleStatus: 'Active', parkerid: 1, fname: 'A', lname: 'B', homephone: null, mobilephone: null, workphone: null, parkerStatus: random() < 0.5 ? 'Active' : 'Suspended' }
             : { ...base, category, id: ++id, expiry_date_time: new Date(expiry * 1000).toISOString(), created_at: '2025-06-18T10:00:00Z', payment_amount: 900, payment_time: '2025-06-18T10:00:00Z' },
