@@ -79,6 +79,7 @@ describe.each(BACKENDS)('app on %s', (backend) => {
         '/users/assignable-roles': ['get'],
         '/users/{userId}': ['get', 'post'],
         '/users/{userId}/history': ['get'],
+        '/users/{userId}/new-role': ['post'],
         '/users/{userId}/status': ['post'],
         '/users/{userId}/delete': ['post'],
         '/roles': ['get', 'post'],

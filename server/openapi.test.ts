@@ -80,6 +80,7 @@ import {
 } from '../src/contract/roles';
 import {
   assignableRolesSchema,
+  userNewRoleSchema,
   invitedUserSchema,
   userInviteSchema,
   userListQuerySchema,
@@ -451,6 +452,14 @@ const OPERATIONS: ExpectedOperation[] = [
     errors: [400, 401, 403, 404, 409],
   },
   { path: '/users/{userId}/history', method: 'get', parameters: [idParameter('userId')], data: historySchema, errors: [400, 401, 403] },
+  {
+    path: '/users/{userId}/new-role',
+    method: 'post',
+    parameters: [idParameter('userId')],
+    body: userNewRoleSchema,
+    data: userSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
   {
     path: '/users/{userId}/status',
     method: 'post',

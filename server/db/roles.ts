@@ -70,6 +70,34 @@ export async function findRole(db: Queryable, roleId: number): Promise<Role | un
   return (await withPermissions(db, rows))[0];
 }
 
+/** How many holders the roles list names: enough to recognise a shared role, short enough for a form's hint. */
+export const NAMED_HOLDERS = 5;
+
+/**
+ * Who holds each role: the first few by name (display name, else e-mail) and how many in all, so that giving a role
+ * says whom it is shared with (a change of the role changes all of them).
+ */
+export async function roleHolders(
+  db: Queryable,
+  roleIds: readonly number[],
+): Promise<Map<number, { holders: string[]; holder_count: number }>> {
+  const { rows } = await db.query<{ role_id: number; name: string; total: number }>(
+    `SELECT role_id, name, total FROM (
+       SELECT role_id, coalesce(display_name, email) AS name, (count(*) OVER (PARTITION BY role_id))::integer AS total,
+              row_number() OVER (PARTITION BY role_id ORDER BY lower(coalesce(display_name, email)), user_id) AS n
+         FROM users WHERE role_id = ANY($1::int[]) AND NOT lite_officer) AS h
+      WHERE n <= $2 ORDER BY role_id, n`,
+    [roleIds, NAMED_HOLDERS],
+  );
+  const byRole = new Map<number, { holders: string[]; holder_count: number }>();
+  for (const row of rows) {
+    const entry = byRole.get(row.role_id) ?? { holders: [], holder_count: row.total };
+    entry.holders.push(row.name);
+    byRole.set(row.role_id, entry);
+  }
+  return byRole;
+}
+
 /** What a role grants now (its permission record): what the escalation checks compare a change with. */
 export async function rolePermissionRecord(tx: Queryable, roleId: number): Promise<PermissionRecord | undefined> {
   const role = await findRole(tx, roleId);

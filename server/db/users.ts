@@ -1,12 +1,12 @@
 import { MAX_INT_ID } from '../../src/contract/ids';
 import type { ListWindow, Paged, VersionConflict } from '../../src/contract/lists';
-import type { StaffUser, UserInvite, UserListQuery, UserStatus, UserUpdate } from '../../src/contract/users';
+import type { StaffUser, UserInvite, UserListQuery, UserNewRole, UserStatus, UserUpdate } from '../../src/contract/users';
 import { checkUserChange, type EscalationVerdict } from '../../src/permissions/escalation';
 import type { PermissionRecord } from '../../src/permissions/features';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
-import { rolePermissionRecord } from './roles';
+import { createRole, rolePermissionRecord, unknownLocationErrors, type RoleWriteResult } from './roles';
 import { iso, likeFragment, SqlParams } from './sql';
 import { AUDIT_ENTITY_USER } from './staff-identity';
 
@@ -164,7 +164,13 @@ async function conflictOf(tx: Queryable, userId: number, currentVersion: number)
 }
 
 /** Edits the name and role, from `version`. A new role is a change of every triple the two roles differ in. */
-export async function updateUser(tx: Queryable, editor: Editor, userId: number, input: UserUpdate): Promise<UserWriteResult> {
+export async function updateUser(
+  tx: Queryable,
+  editor: Editor,
+  userId: number,
+  // Save as new role keeps the name as it is, which may be none (a seeded account).
+  input: Omit<UserUpdate, 'display_name'> & { display_name: string | null },
+): Promise<UserWriteResult> {
   const before = await auditedState(tx, userId, true);
   if (!before) return { kind: 'notFound' };
   if (before.version !== input.version) return conflictOf(tx, userId, before.version);
@@ -189,6 +195,32 @@ export async function updateUser(tx: Queryable, editor: Editor, userId: number, 
     after: (await auditedState(tx, userId, false))!,
   });
   return { kind: 'ok', user: (await findUser(tx, userId))! };
+}
+
+/**
+ * Save as new role: creates the role the editor named, with the access they chose, and gives it to this staff member
+ * alone, from `version`, in the caller's transaction. Everything is checked before anything is written (the user's
+ * version, the change of their grants, then the role's own checks), so a refusal leaves no role behind; the role the
+ * user held is not touched.
+ */
+export async function saveUserWithNewRole(
+  tx: Queryable,
+  editor: Editor,
+  userId: number,
+  input: UserNewRole,
+): Promise<UserWriteResult | Exclude<RoleWriteResult, { kind: 'ok' }>> {
+  const before = await auditedState(tx, userId, true);
+  if (!before) return { kind: 'notFound' };
+  if (before.version !== input.version) return conflictOf(tx, userId, before.version);
+  // A location that does not exist is the request's mistake (400), not an escalation (403).
+  const fieldErrors = await unknownLocationErrors(tx, input.role.permissions);
+  if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
+  const held = (await grantsOfRole(tx, before.role_id)) ?? null;
+  const verdict = checkUserChange(editor, userId, held, input.role.permissions);
+  if (!verdict.ok) return { kind: 'refused', verdict };
+  const created = await createRole(tx, editor, editor.record, input.role);
+  if (created.kind !== 'ok') return created;
+  return updateUser(tx, editor, userId, { display_name: before.display_name, role_id: created.role.role_id, version: input.version });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Paged } from '../../src/contract/lists';
 import type { Role } from '../../src/contract/roles';
-import { applyUserSeed, seedRoleName } from '../db/seed/apply-user-seed';
+import { applyUserSeed } from '../db/seed/apply-user-seed';
+import { demoAccount } from '../db/seed/demo-accounts';
 import { useSeededApi } from '../testing/seeded-api';
 import { idTokenFor } from '../testing/test-api';
 import { BACKENDS } from '../testing/test-database';
@@ -12,6 +13,9 @@ const UR_EDITOR = 'role.editor@example.com';
 const UR_VIEWER = 'role.viewer@example.com';
 /** Holds a role of its own that the tests change: location view at 1. */
 const HOLDER = 'role.holder@example.com';
+const HOLDER_ROLE = 'Lot attendant – Chicago';
+const PROMO_ROLE = demoAccount('promo').role;
+const SUPERUSER_ROLE = demoAccount('superuser').role;
 const ALL = [1, 2, 3, 4, 5, 6];
 
 describe.each(BACKENDS)('roles on %s', (backend) => {
@@ -30,17 +34,17 @@ describe.each(BACKENDS)('roles on %s', (backend) => {
     await applyUserSeed(db(), [
       { email: UR_EDITOR, password: 'secret1', permissions: { ur: { v: ALL, a: ALL, e: ALL, d: ALL }, pc: { e: [3] } } },
       { email: UR_VIEWER, password: 'secret1', permissions: { ur: { v: [1] } } },
-      { email: HOLDER, password: 'secret1', permissions: { lo: { v: [1] } } },
+      { email: HOLDER, password: 'secret1', role: HOLDER_ROLE, permissions: { lo: { v: [1] } } },
     ]);
   });
 
   describe('GET /roles', () => {
     it('lists roles with what they grant and how many staff hold each, searched and sorted', async () => {
-      const result = await api().getAs<Paged<Role>>(UR_VIEWER, `/roles?q=${encodeURIComponent('user:promo')}`);
+      const result = await api().getAs<Paged<Role>>(UR_VIEWER, `/roles?q=${encodeURIComponent('promotions – sea')}`);
       expect(result.status).toBe(200);
       expect(result.body.data?.rows).toEqual([
         expect.objectContaining({
-          name: seedRoleName('promo@example.com'),
+          name: PROMO_ROLE,
           superuser: false,
           user_count: 1,
           version: 1,
@@ -175,15 +179,15 @@ describe.each(BACKENDS)('roles on %s', (backend) => {
     });
 
     it('refuses taking away what the editor does not hold, and any change of a superuser role by a non-superuser', async () => {
-      const holderRole = await roleIdOf(seedRoleName(HOLDER));
+      const holderRole = await roleIdOf(HOLDER_ROLE);
       const strip = await api().postAs(UR_EDITOR, `/roles/${holderRole}`, {
-        name: seedRoleName(HOLDER),
+        name: HOLDER_ROLE,
         permissions: {},
         version: (await role(holderRole)).version,
       });
       expect(strip.status).toBe(403);
       expect(strip.body.message).toMatch(/Locations: view at Union Station Garage/);
-      const suRole = await roleIdOf(seedRoleName('superuser@example.com'));
+      const suRole = await roleIdOf(SUPERUSER_ROLE);
       const rename = await api().postAs('admin@example.com', `/roles/${suRole}`, {
         name: 'Renamed',
         permissions: { su: true },
@@ -196,9 +200,9 @@ describe.each(BACKENDS)('roles on %s', (backend) => {
       const { token } = await api().signIn(HOLDER);
       const call = () => api().call('GET', '/locations/1', { idToken: idTokenFor(HOLDER), session: token });
       expect((await call()).status).toBe(200);
-      const holderRole = await roleIdOf(seedRoleName(HOLDER));
+      const holderRole = await roleIdOf(HOLDER_ROLE);
       const removed = await api().postAs('admin@example.com', `/roles/${holderRole}`, {
-        name: seedRoleName(HOLDER),
+        name: HOLDER_ROLE,
         permissions: { lo: { v: [2] } },
         version: (await role(holderRole)).version,
       });
@@ -227,7 +231,7 @@ describe.each(BACKENDS)('roles on %s', (backend) => {
     });
 
     it('lets a role viewer read but not write', async () => {
-      const id = await roleIdOf(seedRoleName('promo@example.com'));
+      const id = await roleIdOf(PROMO_ROLE);
       for (const path of ['/roles', '/roles/locations', `/roles/${id}`, `/roles/${id}/history`]) {
         expect((await api().getAs(UR_VIEWER, path)).status, path).toBe(200);
       }
@@ -237,14 +241,14 @@ describe.each(BACKENDS)('roles on %s', (backend) => {
 
   describe('POST /roles/{roleId}/delete', () => {
     it('refuses to delete a role someone holds, saying who', async () => {
-      const id = await roleIdOf(seedRoleName('promo@example.com'));
+      const id = await roleIdOf(PROMO_ROLE);
       const result = await api().postAs<{ holders: { email: string }[] }>('admin@example.com', `/roles/${id}/delete`, {
         version: (await role(id)).version,
       });
       expect(result.status).toBe(409);
       expect(result.body.message).toMatch(/Priya Promo/);
       expect(result.body.data?.holders.map((holder) => holder.email)).toEqual(['promo@example.com']);
-      expect((await role(id)).name).toBe(seedRoleName('promo@example.com'));
+      expect((await role(id)).name).toBe(PROMO_ROLE);
     });
 
     it('deletes an unused role (audited), and refuses one without delete permission', async () => {

@@ -5,7 +5,8 @@ import type { AuditEntry, Paged } from '../../src/contract/lists';
 import type { StaffUser } from '../../src/contract/users';
 import type { StaffAccounts } from '../auth/staff-accounts';
 import { migrate } from '../db/migrate';
-import { applyUserSeed, seedRoleName } from '../db/seed/apply-user-seed';
+import { applyUserSeed } from '../db/seed/apply-user-seed';
+import { demoAccount, type DemoPersona } from '../db/seed/demo-accounts';
 import { applyDemoSeed } from '../db/seed/demo-seed';
 import { createTestApi, fakeUid, idTokenFor } from '../testing/test-api';
 import { BACKENDS, openTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -15,6 +16,8 @@ const U_EDITOR = 'user.editor@example.com';
 /** May view users only. */
 const U_VIEWER = 'user.viewer@example.com';
 const ALL = [1, 2, 3, 4, 5, 6];
+/** The job-named role a demo account holds ("Promotions – Seattle"). */
+const demoRole = (persona: DemoPersona) => demoAccount(persona).role;
 
 /** A model of the identity provider: records what it was asked, answers with the fake accounts' uids. */
 function fakeStaffAccounts() {
@@ -71,7 +74,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
         expect.objectContaining({
           email: 'promo@example.com',
           display_name: 'Priya Promo',
-          role_name: seedRoleName('promo@example.com'),
+          role_name: demoRole('promo'),
           role_superuser: false,
           location_ids: [3],
           location_names: ['Pike Place Market Garage'],
@@ -85,7 +88,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       expect(names).toEqual([...names].sort().reverse());
       const superusers = await api().getAs<Paged<StaffUser>>(
         U_VIEWER,
-        `/users?roleId=${await roleIdOf(seedRoleName('superuser@example.com'))}`,
+        `/users?roleId=${await roleIdOf(demoRole('superuser'))}`,
       );
       expect(superusers.body.data?.rows.map((row) => [row.email, row.role_superuser])).toEqual([['superuser@example.com', true]]);
       expect((await api().getAs(U_VIEWER, '/users?status=gone')).status).toBe(400);
@@ -112,7 +115,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
 
   describe('POST /users (invite)', () => {
     it('creates the account, binds the row to it, returns the set-password link, audits; the person signs in', async () => {
-      const promoRole = await roleIdOf(seedRoleName('promo@example.com'));
+      const promoRole = await roleIdOf(demoRole('promo'));
       const result = await api().postAs<{ user: StaffUser; setPasswordLink: string }>(U_EDITOR, '/users', {
         email: ' New.Person@Example.com ',
         display_name: ' New Person ',
@@ -139,7 +142,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       const result = await api().postAs(U_EDITOR, '/users', {
         email: 'too.much@example.com',
         display_name: 'Too Much',
-        role_id: await roleIdOf(seedRoleName('finance@example.com')),
+        role_id: await roleIdOf(demoRole('finance')),
       });
       expect(result.status).toBe(403);
       expect(result.body.message).toMatch(/Not yours: Refund portal: view at Union Station Garage/);
@@ -190,7 +193,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
 
     it('gives a role within what the editor holds, refuses one beyond it, and refuses one\'s own role', async () => {
       const id = await userIdOf('noaccess@example.com');
-      const promoRole = await roleIdOf(seedRoleName('promo@example.com'));
+      const promoRole = await roleIdOf(demoRole('promo'));
       const given = await api().postAs<StaffUser>(U_EDITOR, `/users/${id}`, {
         display_name: 'Nora Noaccess',
         role_id: promoRole,
@@ -199,7 +202,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       expect(given.status).toBe(200);
       const beyond = await api().postAs(U_EDITOR, `/users/${id}`, {
         display_name: 'Nora Noaccess',
-        role_id: await roleIdOf(seedRoleName('officer@example.com')),
+        role_id: await roleIdOf(demoRole('officer')),
         version: (await user(id)).version,
       });
       expect(beyond.status).toBe(403);
@@ -211,12 +214,12 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       });
       expect(own.status).toBe(403);
       expect(own.body.message).toMatch(/your own role/);
-      expect((await user(adminId)).role_id).toBe(await roleIdOf(seedRoleName('admin@example.com')));
+      expect((await user(adminId)).role_id).toBe(await roleIdOf(demoRole('admin')));
     });
 
     it('lets only a superuser give a superuser role', async () => {
       const id = await userIdOf('finance@example.com');
-      const suRole = await roleIdOf(seedRoleName('superuser@example.com'));
+      const suRole = await roleIdOf(demoRole('superuser'));
       const result = await api().postAs('admin@example.com', `/users/${id}`, {
         display_name: 'Frank Finance',
         role_id: suRole,
@@ -308,7 +311,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
 
   describe('POST /users/{userId}/delete', () => {
     it('deletes an invitation nobody used (audited, its sign-in account removed), never anyone with history', async () => {
-      const promoRole = await roleIdOf(seedRoleName('promo@example.com'));
+      const promoRole = await roleIdOf(demoRole('promo'));
       const sent = await api().postAs<{ user: StaffUser }>(U_EDITOR, '/users', {
         email: 'mistake@example.com',
         display_name: 'Typo',
@@ -344,10 +347,10 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       const result = await api().getAs<{ name: string }[]>(U_EDITOR, '/users/assignable-roles');
       expect(result.status).toBe(200);
       const names = result.body.data!.map((role) => role.name);
-      expect(names).toContain(seedRoleName('promo@example.com'));
-      expect(names).toContain(seedRoleName('noaccess@example.com'));
-      expect(names).not.toContain(seedRoleName('finance@example.com'));
-      expect(names).not.toContain(seedRoleName('superuser@example.com'));
+      expect(names).toContain(demoRole('promo'));
+      expect(names).toContain(demoRole('noaccess'));
+      expect(names).not.toContain(demoRole('finance'));
+      expect(names).not.toContain(demoRole('superuser'));
       expect((await api().getAs(U_VIEWER, '/users/assignable-roles')).status).toBe(403);
     });
   });

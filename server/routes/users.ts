@@ -16,6 +16,7 @@ import {
   userDeletedSchema,
   userDeleteSchema,
   userStatusChangeSchema,
+  userNewRoleSchema,
   userUpdateSchema,
   type StaffUser,
 } from '../../src/contract/users';
@@ -24,7 +25,7 @@ import { hasPermission } from '../../src/permissions/rules';
 import type { StaffAccounts } from '../auth/staff-accounts';
 import { listHistory } from '../db/audit';
 import { pageBeyondLimit } from '../db/paging';
-import { listRolesPage } from '../db/roles';
+import { listRolesPage, roleHolders } from '../db/roles';
 import { AUDIT_ENTITY_USER } from '../db/staff-identity';
 import {
   checkInvite,
@@ -32,6 +33,7 @@ import {
   findUser,
   inviteUser,
   listUsersPage,
+  saveUserWithNewRole,
   setUserStatus,
   updateUser,
   userBatches,
@@ -168,10 +170,17 @@ export function registerUserRoutes(app: ApiApp, deps: RouteDeps, staffAccounts: 
   app.openapi(assignable, async (c) => {
     const { record } = c.get('staff');
     if (!hasPermission(record, 'u', 'add') && !hasPermission(record, 'u', 'edit')) return refuse(c, 'invite or edit');
-    const roles = (await listRolesPage(deps.db, {}, { page: 1, pageSize: 10_000 })).rows;
-    const data = roles
-      .filter((role) => checkRoleChange(record, null, role.permissions).ok)
-      .map((role) => ({ role_id: role.role_id, name: role.name, superuser: role.superuser }));
+    const roles = (await listRolesPage(deps.db, {}, { page: 1, pageSize: 10_000 })).rows.filter(
+      (role) => checkRoleChange(record, null, role.permissions).ok,
+    );
+    // Holders are staff members: users add or edit includes users view, which lists them all anyway.
+    const held = await roleHolders(deps.db, roles.map((role) => role.role_id));
+    const data = roles.map((role) => ({
+      role_id: role.role_id,
+      name: role.name,
+      superuser: role.superuser,
+      ...(held.get(role.role_id) ?? { holders: [], holder_count: 0 }),
+    }));
     return c.json({ success: true as const, data }, 200);
   });
 
@@ -265,6 +274,41 @@ export function registerUserRoutes(app: ApiApp, deps: RouteDeps, staffAccounts: 
     const { userId } = c.req.valid('param');
     const input = c.req.valid('json');
     const result = await deps.db.transaction((tx) => updateUser(tx, editorOf(c), userId, input));
+    return (await writeResponse(c, deps, userId, result)) as never;
+  });
+
+  const newRole = createRoute({
+    method: 'post',
+    path: `${USERS_PATH}/{userId}/new-role`,
+    tags: ['users'],
+    summary:
+      'Save as new role (users edit and user roles add): creates the named role and gives it to this user only, from `version`',
+    security: STAFF_SECURITY,
+    middleware: [staffSession] as const,
+    request: {
+      params: parametersSchema(userParamsSchema),
+      body: { required: true, content: json(requestSchema(userNewRoleSchema)) },
+    },
+    responses: {
+      200: { description: 'The saved staff member, holding the new role', content: json(responseSchema(successEnvelope(userSchema))) },
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  });
+  app.openapi(newRole, async (c) => {
+    const { record } = c.get('staff');
+    if (!hasPermission(record, 'u', 'edit')) return refuse(c, 'edit');
+    if (!hasPermission(record, 'ur', 'add')) return c.json(failure('You do not have permission to add roles.'), 403);
+    const { userId } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const result = await deps.db.transaction((tx) => saveUserWithNewRole(tx, editorOf(c), userId, input));
+    // The role's own refusals name the role's fields, as the request nests them.
+    if (result.kind === 'duplicateName') {
+      return c.json(invalidFields({ 'role.name': `A role named "${result.name}" already exists (names ignore case).` }), 400);
+    }
+    if (result.kind === 'invalid') {
+      return c.json(invalidFields(Object.fromEntries(Object.entries(result.fieldErrors).map(([key, message]) => [`role.${key}`, message]))), 400);
+    }
+    if (result.kind === 'inUse') throw new Error('creating a role cannot find it in use');
     return (await writeResponse(c, deps, userId, result)) as never;
   });
 

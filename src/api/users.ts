@@ -7,12 +7,14 @@ import {
   USERS_EXPORT_PATH,
   USERS_PATH,
   userDeletedSchema,
+  userNewRolePath,
   userPageSchema,
   userSchema,
   type AssignableRole,
   type StaffUser,
   type UserInvite,
   type UserListQuery,
+  type UserNewRole,
   type UserStatus,
   type UserUpdate,
 } from '../contract/users';
@@ -52,6 +54,11 @@ export function setUserStatus(
   change: { status: UserStatus; version: number },
 ): Promise<StaffUser> {
   return client.post(`${userPath(userId)}/status`, change, userSchema, IN_PLACE);
+}
+
+/** Save as new role: creates the named role and gives it to this staff member alone, from `version`. */
+export function saveUserWithNewRole(client: ApiClient, userId: number, input: UserNewRole): Promise<StaffUser> {
+  return client.post(userNewRolePath(userId), input, userSchema, IN_PLACE);
 }
 
 /** Deletes an invitation nobody used; a 409 says the person has history (disable them instead). */

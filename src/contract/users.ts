@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { emailAddress } from './email';
 import { canonicalIdParam } from './ids';
 import { pagedSchema } from './lists';
+import { roleInputSchema } from './roles';
 import { USER_STATUSES } from './user-search';
 
 export { USER_SORT_KEYS, USER_STATUSES, userListQuerySchema, type UserListQuery, type UserStatus } from './user-search';
@@ -32,6 +33,13 @@ export const userInviteSchema = z.strictObject({ email, display_name: displayNam
 export type UserInvite = z.infer<typeof userInviteSchema>;
 export const userUpdateSchema = z.strictObject({ display_name: displayName, role_id: roleId, version: versionField });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+/**
+ * Save as new role (users edit and user roles add): when one person's access should differ from their role's, a new
+ * role with the name the editor types is created and given to them alone, in one transaction; the role they held
+ * (and everyone else holding it) is left as it was. Their name is kept.
+ */
+export const userNewRoleSchema = z.strictObject({ version: versionField, role: roleInputSchema });
+export type UserNewRole = z.infer<typeof userNewRoleSchema>;
 export const userStatusChangeSchema = z.strictObject({ status: z.enum(USER_STATUSES), version: versionField });
 export type UserStatusChange = z.infer<typeof userStatusChangeSchema>;
 /** Delete, from the version the user saw: only someone who never signed in and never changed anything. */
@@ -64,14 +72,24 @@ export const invitedUserSchema = z.object({
   setPasswordLink: z.string(),
 });
 
-/** The roles an editor may give (GET /users/assignable-roles): those granting nothing the editor does not hold. */
+/**
+ * The roles an editor may give (GET /users/assignable-roles): those granting nothing the editor does not hold, each
+ * with who holds it already (the first few names, and how many in all): a role is shared, so the form says with whom.
+ */
 export const assignableRolesSchema = z.array(
-  z.object({ role_id: z.int().check(z.positive()), name: z.string(), superuser: z.boolean() }),
+  z.object({
+    role_id: z.int().check(z.positive()),
+    name: z.string(),
+    superuser: z.boolean(),
+    holders: z.array(z.string()),
+    holder_count: z.int().check(z.nonnegative()),
+  }),
 );
 export type AssignableRole = z.infer<typeof assignableRolesSchema>[number];
 
 export const USERS_PATH = '/users';
 export const USERS_ASSIGNABLE_ROLES_PATH = '/users/assignable-roles';
 export const USERS_EXPORT_PATH = '/users/export';
+export const userNewRolePath = (userId: number) => `${USERS_PATH}/${userId}/new-role`;
 export const userPageSchema = pagedSchema(userSchema);
 export const userParamsSchema = z.object({ userId: canonicalIdParam() });

@@ -38,7 +38,11 @@ const owen = staff(6, 'owen@example.com', {
   location_names: ['Chicago Loop', 'Navy Pier East Lot', 'Pike Place Market Garage', 'Union Station Garage'],
   last_sign_in_at: '2026-11-01T12:00:00.000Z',
 });
-const roles = [{ role_id: 3, name: 'Promotions', superuser: false }];
+const roles = [
+  { role_id: 3, name: 'Promotions', superuser: false, holders: ['Owen Ops', 'Priya Promo'], holder_count: 2 },
+  { role_id: 4, name: 'Finance', superuser: false, holders: [], holder_count: 0 },
+  { role_id: 5, name: 'Enforcement officer – Chicago', superuser: false, holders: ['Ana Ruiz', 'Bo Chen'], holder_count: 7 },
+];
 const notFound = () => {
   throw new ApiError('Staff member 404 not found.', { status: 404, code: 'NotFound' });
 };
@@ -227,5 +231,92 @@ describe('the users page', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Edit Priya Promo' }));
     const panel = await screen.findByRole('region', { name: 'Edit Priya Promo' });
     expect(within(panel).queryByRole('button', { name: 'Delete invitation' })).toBeNull();
+  });
+
+  describe('roles are shared: the form says with whom, and Save as new role', () => {
+    const holdersOf = (panel: HTMLElement) => panel.querySelector('.role-holders')?.textContent ?? null;
+
+    it('names who else holds the chosen role when inviting, and nobody for a role nobody holds', async () => {
+      openUsers();
+      await userEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
+      const panel = await screen.findByRole('region', { name: 'Invite a staff member' });
+      expect(holdersOf(panel)).toBeNull();
+      await userEvent.selectOptions(within(panel).getByLabelText('Role'), 'Enforcement officer – Chicago');
+      expect(holdersOf(panel)).toMatch(/^Also held by: Ana Ruiz, Bo Chen and 5 more\./);
+      // Tied to the select, so a screen reader hears it with the choice.
+      const described = within(panel).getByLabelText('Role').getAttribute('aria-describedby')!;
+      expect(document.getElementById(described.split(' ')[0]!)).toHaveTextContent('Also held by: Ana Ruiz');
+      await userEvent.selectOptions(within(panel).getByLabelText('Role'), 'Finance');
+      expect(holdersOf(panel)).toBeNull();
+    });
+
+    it('does not count the person edited among the holders of their own role', async () => {
+      openUsers({}, undefined, '/user-config?edit=5');
+      const panel = await screen.findByRole('region', { name: 'Edit Priya Promo' });
+      expect(holdersOf(panel)).toMatch(/^Also held by: Owen Ops\./);
+    });
+
+    const promotions = {
+      role_id: 3,
+      name: 'Promotions',
+      superuser: false,
+      permissions: { su: false, pc: { v: [3], a: [3], e: [], d: [] } },
+      user_count: 2,
+      version: 1,
+      updated_at: '2026-11-01T12:00:00.000Z',
+    };
+    const roleEditor = { u: { v: ALL, a: ALL, e: ALL }, ur: { a: ALL }, pc: { e: [3] } };
+
+    it('offers Save as new role only with user roles add', async () => {
+      openUsers({}, undefined, '/user-config?edit=5');
+      const panel = await screen.findByRole('region', { name: 'Edit Priya Promo' });
+      expect(within(panel).queryByRole('button', { name: 'Save as new role…' })).toBeNull();
+    });
+
+    it('creates a named role from the current access as changed, for this person only, placing a taken name at the field', async () => {
+      let attempts = 0;
+      const { calls } = openUsers(
+        {
+          '/users/5/new-role': () => {
+            attempts += 1;
+            if (attempts === 1) {
+              throw new ApiError('Invalid request body', {
+                status: 400,
+                data: { fieldErrors: { 'role.name': 'A role named "Finance" already exists (names ignore case).' } },
+              });
+            }
+            return { ...priya, role_id: 20, role_name: 'Promotions lead – Seattle', version: 3 };
+          },
+        },
+        roleEditor,
+        '/user-config?edit=5',
+        { '/roles/locations': [{ location_id: 3, name: 'Pike Place Market Garage' }], '/roles/3': promotions },
+      );
+      const panel = await screen.findByRole('region', { name: 'Edit Priya Promo' });
+      await userEvent.click(within(panel).getByRole('button', { name: 'Save as new role…' }));
+      const form = await screen.findByRole('region', { name: 'Save as new role' });
+      expect(form).toHaveTextContent('Priya Promo gets the new role alone; “Promotions” and everyone holding it stay as they are.');
+      const edit = await within(form).findByRole('checkbox', { name: 'Promo codes – edit – Pike Place Market Garage' });
+      expect(edit).not.toBeChecked();
+      expect(within(form).getByRole('checkbox', { name: 'Promo codes – add – Pike Place Market Garage' })).toBeChecked();
+      await userEvent.click(edit);
+      await userEvent.type(within(form).getByLabelText('New role name'), 'Finance');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create role and give it to Priya Promo' }));
+      expect(await within(form).findByText('A role named "Finance" already exists (names ignore case).')).toBeInTheDocument();
+      await userEvent.clear(within(form).getByLabelText('New role name'));
+      await userEvent.type(within(form).getByLabelText('New role name'), 'Promotions lead – Seattle');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create role and give it to Priya Promo' }));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Save as new role' })).toBeNull());
+      const sent = calls.filter((call) => call.path === '/users/5/new-role').at(-1)?.payload as {
+        version: number;
+        role: { name: string; permissions: { pc: unknown } };
+      };
+      expect(sent.version).toBe(2);
+      expect(sent.role.name).toBe('Promotions lead – Seattle');
+      // The matrix keeps each location at its highest level (edit includes view and add).
+      expect(sent.role.permissions.pc).toEqual({ v: [], a: [], e: [3], d: [] });
+      // The shared role itself was never written.
+      expect(calls.some((call) => call.method === 'POST' && call.path.startsWith('/roles'))).toBe(false);
+    });
   });
 });

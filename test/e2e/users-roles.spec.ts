@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import type { Role } from '../../src/contract/roles';
 import type { StaffUser } from '../../src/contract/users';
-import { apiHeaders, apiPost } from './api-session';
+import { apiGet, apiHeaders, apiPost } from './api-session';
 import { E2E_EMULATOR_URL } from './stack';
 import { expectHeading, signIn } from './sign-in';
 
@@ -273,4 +273,42 @@ test('an invitation nobody used can be deleted, its sign-in account with it', as
   await expect(page.getByText('Invitation deleted', { exact: true })).toBeVisible();
   await expect(page.getByText('No staff members match')).toBeVisible();
   expect(await registered()).toBe(false);
+});
+
+test('a shared role says who holds it; save as new role gives one person other access, the shared role unchanged', async ({
+  page,
+  request,
+}) => {
+  const shared = await createRole(request, `E2E shared desk ${run}`, { rp: { v: [1] } });
+  const headers = await apiHeaders(request, superuser);
+  const invite = async (name: string) => {
+    const invited = await apiPost<{ user: StaffUser }>(request, headers, '/users', {
+      email: `${name.toLowerCase()}-${run}@example.com`,
+      display_name: `${name} ${run}`,
+      role_id: shared.role_id,
+    });
+    expect(invited.status, invited.message).toBe(200);
+    return invited.data.user;
+  };
+  await invite('Ana');
+  const bo = await invite('Bo');
+
+  await signedIn(page, admin, `/user-config?edit=${bo.user_id}`);
+  const panel = page.getByRole('region', { name: `Edit Bo ${run}` });
+  await expect(panel.getByText(`Also held by: Ana ${run}.`)).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Save as new role…' }).click();
+  const form = page.getByRole('region', { name: 'Save as new role' });
+  await form.getByLabel('New role name').fill(`E2E desk lead ${run}`);
+  await form.getByRole('checkbox', { name: 'Refund portal – edit – Union Station Garage' }).check();
+  await form.getByRole('button', { name: `Create role and give it to Bo ${run}` }).click();
+  await expect(page.getByText(`Saved with the new role E2E desk lead ${run}`, { exact: true })).toBeVisible();
+  await expect(panel.getByLabel('Role', { exact: true }).locator('option:checked')).toHaveText(`E2E desk lead ${run}`);
+
+  const saved = await apiGet<StaffUser>(request, headers, `/users/${bo.user_id}`);
+  expect(saved.data.role_name).toBe(`E2E desk lead ${run}`);
+  const lead = await apiGet<Role>(request, headers, `/roles/${saved.data.role_id}`);
+  expect(lead.data.permissions.rp).toEqual({ v: [], a: [], e: [1], d: [] });
+  const after = await apiGet<Role>(request, headers, `/roles/${shared.role_id}`);
+  expect(after.data).toMatchObject({ permissions: shared.permissions, version: shared.version, user_count: 1 });
 });

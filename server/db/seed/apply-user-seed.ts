@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { ACCESS_LEVELS, FEATURE_CODES, LEVEL_KEYS } from '../../../src/permissions/features';
 import type { Db, Queryable } from '../db';
 import { relinkStaffIdentity } from '../staff-identity';
 import { describeIssues } from '../../zod-issues';
-import { SeedFileError, seedUsersFileSchema, type SeedUser, type SeedUserInput } from './user-seed-file';
+import { accessSignature, SeedFileError, seedUsersFileSchema, type SeedUser, type SeedUserInput } from './user-seed-file';
 
 /**
  * Creates the sign-in account of a seeded user at the identity provider (the Auth emulator in dev), or brings it in
@@ -30,9 +31,22 @@ export interface ApplyUserSeedOptions {
   source?: string;
 }
 
-/** Each seeded user gets a role of its own, named after it, so re-applying a file only touches that user's grants. */
-export function seedRoleName(email: string): string {
-  return `user:${email}`;
+/**
+ * The role a seeded user holds: the one the file names (a job, "Finance"), shared by everyone naming it; without a
+ * name, one named after the access itself, shared by everyone seeded with the same access. Never the person's name:
+ * a role named after one person is silently shared by the next one given it (docs/users-and-roles.md).
+ */
+export function seedRoleName(user: Pick<SeedUser, 'role' | 'permissions'>): string {
+  if (user.role !== undefined) return user.role;
+  const digest = createHash('sha256').update(accessSignature(user.permissions)).digest('hex').slice(0, 8);
+  return `Seeded access ${digest}`;
+}
+
+/** The roles older seeds created, one per person ("user:<e-mail>"): gone once nobody holds them. */
+async function dropPersonalSeedRoles(tx: Queryable): Promise<void> {
+  await tx.query(
+    `DELETE FROM roles r WHERE r.name LIKE 'user:%@%' AND NOT EXISTS (SELECT 1 FROM users u WHERE u.role_id = r.role_id)`,
+  );
 }
 
 function unknownLocationProblems(users: readonly SeedUser[], knownIds: ReadonlySet<number>): string[] {
@@ -55,17 +69,18 @@ function unknownLocationProblems(users: readonly SeedUser[], knownIds: ReadonlyS
 
 /** Re-applying a seed writes only what differs: no churn of updated_at, grants or (later) audit rows. */
 async function upsertSeedUser(tx: Queryable, user: SeedUser): Promise<void> {
+  // Names ignore case (roles_name_lower_key), so "finance" in a file is the console's "Finance".
   await tx.query(
     `INSERT INTO roles (name, superuser) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET superuser = EXCLUDED.superuser, updated_at = now()
+     ON CONFLICT ((lower(name))) DO UPDATE SET superuser = EXCLUDED.superuser, updated_at = now()
        WHERE roles.superuser IS DISTINCT FROM EXCLUDED.superuser`,
-    [seedRoleName(user.email), user.permissions.su],
+    [seedRoleName(user), user.permissions.su],
   );
-  const { rows } = await tx.query<{ role_id: number }>('SELECT role_id FROM roles WHERE name = $1', [
-    seedRoleName(user.email),
+  const { rows } = await tx.query<{ role_id: number }>('SELECT role_id FROM roles WHERE lower(name) = lower($1)', [
+    seedRoleName(user),
   ]);
   const roleId = rows[0]!.role_id;
-  // The file is the whole truth about this role: grants it no longer lists go, new ones come, the rest stay.
+  // The file is the whole truth about the roles it names: grants it no longer lists go, new ones come, the rest stay.
   const grants = FEATURE_CODES.flatMap((feature) =>
     ACCESS_LEVELS.flatMap((level) =>
       [...new Set(user.permissions[feature]?.[LEVEL_KEYS[level]] ?? [])].map((locationId) => ({
@@ -120,6 +135,7 @@ export async function applyUserSeed(
     const problems = unknownLocationProblems(parsed.data, new Set(rows.map((row) => row.location_id)));
     if (problems.length > 0) throw new SeedFileError(source, problems, 'grants locations that do not exist');
     for (const user of parsed.data) await upsertSeedUser(tx, user);
+    await dropPersonalSeedRoles(tx);
   });
   if (options.createIdentity) {
     for (const user of parsed.data) await seedIdentity(db, options.createIdentity, user);

@@ -14,6 +14,8 @@ export interface DemoAccount {
   email: string;
   password: string;
   displayName: string;
+  /** The role it holds, named for the job (docs/users-and-roles.md: roles are named templates, not people). */
+  role: string;
   /** What the account can do, in one sentence for the README and the login screen's hints. */
   description: string;
   permissions: PermissionRecordInput;
@@ -27,6 +29,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'superuser@example.com',
     password: DEMO_PASSWORD,
     displayName: 'Sam Superuser',
+    role: 'Superuser',
     description: 'Superuser: passes every permission check, sees enforcement lite, mailing and database copy.',
     permissions: { su: true },
   },
@@ -35,6 +38,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'admin@example.com',
     password: DEMO_PASSWORD,
     displayName: 'Alex Admin',
+    role: 'Administrator',
     description: 'Administrator: delete (so every level) on every feature at every location, but not a superuser.',
     permissions: Object.fromEntries(FEATURE_CODES.map((code) => [code, { d: everyLocation }])),
   },
@@ -43,6 +47,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'officer@example.com',
     password: DEMO_PASSWORD,
     displayName: 'Olivia Officer',
+    role: 'Enforcement officer – Chicago',
     description: 'Enforcement officer: enforcement view at Union Station Garage (1) and Navy Pier East Lot (2) only.',
     permissions: { e: { v: [1, 2] } },
   },
@@ -51,6 +56,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'finance@example.com',
     password: DEMO_PASSWORD,
     displayName: 'Frank Finance',
+    role: 'Finance',
     description: 'Finance: view of the real-time and settled dashboards and the refund portal at every location.',
     permissions: { rd: { v: everyLocation }, sd: { v: everyLocation }, rp: { v: everyLocation } },
   },
@@ -59,6 +65,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'promo@example.com',
     password: DEMO_PASSWORD,
     displayName: 'Priya Promo',
+    role: 'Promotions – Seattle',
     description: 'Promotions: view and add promo codes at Pike Place Market Garage (3) only.',
     permissions: { pc: { v: [3], a: [3] } },
   },
@@ -67,14 +74,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'noaccess@example.com',
     password: DEMO_PASSWORD,
     displayName: 'Nora Noaccess',
+    role: 'Staff without access',
     description: 'Signed-in staff member without any permission: sees only the home page.',
     permissions: {},
   },
 ];
 
 /** The part of a demo account that the seed applies (the seed-users file format). */
-export function demoSeedUser({ email, password, displayName, permissions }: DemoAccount) {
-  return { email, password, displayName, permissions };
+export function demoSeedUser({ email, password, displayName, role, permissions }: DemoAccount) {
+  return { email, password, displayName, role, permissions };
 }
 
 export function demoAccount(persona: DemoPersona): DemoAccount {

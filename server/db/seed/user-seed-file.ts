@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { fitsRfc5321 } from '../../../src/contract/email';
-import { permissionRecordSchema } from '../../../src/permissions/features';
+import { MAX_ROLE_NAME_LENGTH } from '../../../src/contract/roles';
+import {
+  ACCESS_LEVELS,
+  FEATURE_CODES,
+  LEVEL_KEYS,
+  permissionRecordSchema,
+  type PermissionRecord,
+} from '../../../src/permissions/features';
 import { describeIssues } from '../../zod-issues';
 
 /**
- * Extra development accounts, beyond the demo ones: a JSON array of users, each with the permission record its
- * own role gets. Password length follows the identity provider's default policy (spec §5: at least 6).
+ * Extra development accounts, beyond the demo ones: a JSON array of users, each with the name of the role it holds
+ * (named for a job, shared by everyone in the file who names it) and that role's permission record. Without `role`,
+ * the role is named after the access itself (seedRoleName), never after the person. Password length follows the
+ * identity provider's default policy (spec §5: at least 6).
  */
 export const seedUserSchema = z
   .object({
@@ -15,11 +24,20 @@ export const seedUserSchema = z
       .transform((email) => email.toLowerCase()),
     password: z.string().min(6, 'must be at least 6 characters (the identity provider rejects shorter ones)'),
     displayName: z.string().trim().min(1).max(200).optional(),
+    role: z.string().trim().min(1).max(MAX_ROLE_NAME_LENGTH).optional(),
     permissions: permissionRecordSchema,
   })
   .strict();
 export type SeedUser = z.output<typeof seedUserSchema>;
 export type SeedUserInput = z.input<typeof seedUserSchema>;
+
+/** What a permission record grants, as one canonical string: equal grants, equal strings (ids sorted, no repeats). */
+export function accessSignature(record: PermissionRecord): string {
+  const grants = FEATURE_CODES.map((feature) =>
+    ACCESS_LEVELS.map((level) => [...new Set(record[feature]?.[LEVEL_KEYS[level]] ?? [])].sort((a, b) => a - b)),
+  );
+  return JSON.stringify([record.su, grants]);
+}
 
 export const seedUsersFileSchema = z.array(seedUserSchema).superRefine((users, ctx) => {
   const seen = new Map<string, number>();
@@ -27,6 +45,22 @@ export const seedUsersFileSchema = z.array(seedUserSchema).superRefine((users, c
     const first = seen.get(user.email);
     if (first === undefined) seen.set(user.email, index);
     else ctx.addIssue({ code: 'custom', path: [index, 'email'], message: `duplicates the e-mail of [${first}]` });
+  });
+  // A role is one set of permissions: users naming the same role must agree on what it grants.
+  const roles = new Map<string, { index: number; permissions: string }>();
+  users.forEach((user, index) => {
+    if (user.role === undefined) return;
+    const key = user.role.toLowerCase();
+    const permissions = accessSignature(user.permissions);
+    const first = roles.get(key);
+    if (!first) roles.set(key, { index, permissions });
+    else if (first.permissions !== permissions) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'permissions'],
+        message: `differ from those of [${first.index}], which holds the same role "${user.role}"`,
+      });
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { deleteUser, exportUsersCsv, inviteUser, setUserStatus, updateUser } from '../../../api/users';
+import { deleteUser, exportUsersCsv, inviteUser, saveUserWithNewRole, setUserStatus, updateUser } from '../../../api/users';
+import { getRole, listRoleLocations } from '../../../api/roles';
+import { permissionRecordSchema } from '../../../permissions/features';
 import { pageLoadOptions } from '../../../api/page-load';
 import { forgivingSearch, loadListPage, type ListResult } from '../../-shared/list-route';
 import { requireAccess } from '../../-shared/require-access';
@@ -81,6 +83,17 @@ function UsersPage({ loaded }: { loaded: Loaded | null }) {
   const onEdit = useCallback((user: StaffUser) => showPanel({ edit: user.user_id }), [showPanel]);
   const editing = loaded?.editing;
   const inviting = loaded?.inviting;
+  // Save as new role starts from what the user's role grants now, on every location the role editor shows.
+  const newRoleStart = useCallback(
+    async (user: StaffUser) => {
+      const [locations, role] = await Promise.all([
+        listRoleLocations(api),
+        user.role_id === null ? null : getRole(api, user.role_id),
+      ]);
+      return { locations, permissions: role?.permissions ?? permissionRecordSchema.parse({}) };
+    },
+    [api],
+  );
 
   return (
     <SectionPage title="Users">
@@ -137,6 +150,15 @@ function UsersPage({ loaded }: { loaded: Loaded | null }) {
             remove={
               hasPermission(record, 'u', 'delete')
                 ? (version) => deleteUser(api, editing.data.user.user_id, version)
+                : undefined
+            }
+            newRole={
+              mayEdit && hasPermission(record, 'ur', 'add')
+                ? {
+                    editor: record,
+                    load: () => newRoleStart(editing.data.user),
+                    save: (role, version) => saveUserWithNewRole(api, editing.data.user.user_id, { role, version }),
+                  }
                 : undefined
             }
             reload={() => router.invalidate()}

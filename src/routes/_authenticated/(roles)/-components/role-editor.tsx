@@ -15,7 +15,7 @@ import { HistoryPanel } from '../../../../ui/history-panel';
 import { viewerTimeZone } from '../../../../ui/zoned-time';
 import { UnsavedChangesPrompt } from '../../../../ui/unsaved-changes-prompt';
 import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
-import { RoleMatrixTable } from './role-matrix-table';
+import { RoleMatrixTable } from '../../../-shared/role-matrix-table';
 
 export interface RoleEditorProps {
   /** The saved role, or null for a new one. */

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AuditEntry } from '../../../../contract/lists';
+import type { RoleInput } from '../../../../contract/roles';
 import type { AssignableRole, StaffUser, UserStatus, UserUpdate } from '../../../../contract/users';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { DeleteDialog } from '../../../../ui/delete-dialog';
@@ -10,6 +11,7 @@ import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
 import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { locationsLabel, statusLabel, USER_FIELD_LABELS } from './user-labels';
 import { UserForm } from './user-form';
+import { NewRoleForUser, type NewRoleForUserProps } from './new-role-for-user';
 
 export interface EditUserProps {
   user: StaffUser;
@@ -21,21 +23,36 @@ export interface EditUserProps {
   reload: () => Promise<void>;
   /** Deletes an invitation nobody used (offered with users delete, to someone who never signed in). */
   remove?: ((version: number) => Promise<void>) | undefined;
+  /** Save as new role (offered with users edit and user roles add): what the form needs besides the user. */
+  newRole?: Pick<NewRoleForUserProps, 'editor' | 'load'> & {
+    save: (role: RoleInput, version: number) => Promise<StaffUser>;
+  } | undefined;
   onClose: () => void;
 }
 
 /** Name and role (with the version they were read at), disable / enable after asking, and History. */
-export function EditUser({ user, history, roles, save, setStatus, reload, remove, onClose }: EditUserProps) {
+export function EditUser({ user, history, roles, save, setStatus, reload, remove, newRole, onClose }: EditUserProps) {
   const headingId = useId();
   // The panel's heading takes the focus once, when it opens, so keyboard and screen reader users land in it.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   // No pinning here: after a conflict the next save is made over the version the conflict named.
   const edit = useRecordEdit(user, reload);
+  const [creatingRole, setCreatingRole] = useState(false);
   // The current role stays listed even when it is not the editor's to give (it may be kept, not chosen again).
   const offered = roles.some((role) => role.role_id === user.role_id) || user.role_id === null
     ? roles
-    : [...roles, { role_id: user.role_id, name: user.role_name ?? `Role ${user.role_id}`, superuser: user.role_superuser }];
+    : [
+        ...roles,
+        {
+          role_id: user.role_id,
+          name: user.role_name ?? `Role ${user.role_id}`,
+          superuser: user.role_superuser,
+          // Not the editor's to give, so its other holders are not listed with it.
+          holders: [],
+          holder_count: 0,
+        },
+      ];
   const nextStatus: UserStatus = user.status === 'active' ? 'disabled' : 'active';
   const deletion = useConfirmedAction(async () => {
     await remove?.(user.version);
@@ -66,6 +83,7 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
         mode="edit"
         defaultValues={{ email: user.email, display_name: user.display_name ?? '', role_id: user.role_id ?? 0 }}
         roles={offered}
+        user={user}
         submitLabel="Save"
         sendingLabel="Saving…"
         onSave={async (values) => {
@@ -78,6 +96,25 @@ export function EditUser({ user, history, roles, save, setStatus, reload, remove
         notice={edit.notice('staff member', viewerTimeZone())}
         onCancel={onClose}
       />
+      {newRole &&
+        (creatingRole ? (
+          <NewRoleForUser
+            user={user}
+            editor={newRole.editor}
+            load={newRole.load}
+            save={async (role) => {
+              await newRole.save(role, user.version);
+              toast({ title: `Saved with the new role ${role.name}` });
+              setCreatingRole(false);
+              await reload();
+            }}
+            onCancel={() => setCreatingRole(false)}
+          />
+        ) : (
+          <button type="button" className="button" onClick={() => setCreatingRole(true)}>
+            Save as new role…
+          </button>
+        ))}
       <ConfirmDialog
         {...statusChange.dialog}
         trigger={

@@ -1,8 +1,9 @@
-import { userInviteSchema, type AssignableRole, type UserInvite } from '../../../../contract/users';
+import { userInviteSchema, type AssignableRole, type StaffUser, type UserInvite } from '../../../../contract/users';
 import { FormField } from '../../../../ui/form-field';
 import { shownError } from '../../../../ui/form-errors';
 import { SectionFormFrame, useSectionForm, type SectionFormProps } from '../../../../ui/use-section-form';
 import { PersonFields } from '../../../-shared/person-fields';
+import { otherHoldersLabel } from './user-labels';
 
 /** The invite form's values; the edit form has the same without the e-mail (which names the sign-in account). */
 export interface UserFormValues {
@@ -20,8 +21,12 @@ export interface UserFormProps extends SectionFormProps<UserInvite> {
   defaultValues: UserFormValues;
   /** The roles offered: those the editor may give, plus the user's current one (shown even when not theirs to give). */
   roles: readonly AssignableRole[];
+  /** The staff member being edited (not "also" a holder of their own role); none for an invitation. */
+  user?: Pick<StaffUser, 'role_id' | 'display_name' | 'email'> | undefined;
   onCancel: () => void;
 }
+
+const ROLE_HINT = 'Only roles that grant nothing beyond what you hold yourself are offered.';
 
 /**
  * Invite and edit (a section form, docs/sections.md "Forms", with the contract's schema): messages at their fields,
@@ -40,32 +45,45 @@ export function UserForm(props: UserFormProps) {
         submitted={submitted}
       />
       <form.Field name="role_id">
-        {(field) => (
-          <FormField
-            label={LABELS.role_id}
-            hint="Only roles that grant nothing beyond what you hold yourself are offered."
-            error={shownError(field.state.meta, submitted)}
-          >
-            {(control) => (
-              <select
-                {...control}
-                name={field.name}
-                className="select"
-                value={field.state.value > 0 ? String(field.state.value) : ''}
-                onChange={(event) => field.handleChange(event.target.value === '' ? 0 : Number(event.target.value))}
-                onBlur={field.handleBlur}
-              >
-                <option value="">Choose a role</option>
-                {props.roles.map((role) => (
-                  <option key={role.role_id} value={role.role_id}>
-                    {role.name}
-                    {role.superuser ? ' (superuser)' : ''}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
+        {(field) => {
+          const chosen = props.roles.find((role) => role.role_id === field.state.value);
+          const holders = chosen ? otherHoldersLabel(chosen, props.user) : null;
+          return (
+            <FormField
+              label={LABELS.role_id}
+              hint={
+                holders ? (
+                  <>
+                    <span className="role-holders">{holders} A later change of this role changes their access too.</span>{' '}
+                    {ROLE_HINT}
+                  </>
+                ) : (
+                  ROLE_HINT
+                )
+              }
+              error={shownError(field.state.meta, submitted)}
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  name={field.name}
+                  className="select"
+                  value={field.state.value > 0 ? String(field.state.value) : ''}
+                  onChange={(event) => field.handleChange(event.target.value === '' ? 0 : Number(event.target.value))}
+                  onBlur={field.handleBlur}
+                >
+                  <option value="">Choose a role</option>
+                  {props.roles.map((role) => (
+                    <option key={role.role_id} value={role.role_id}>
+                      {role.name}
+                      {role.superuser ? ' (superuser)' : ''}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          );
+        }}
       </form.Field>
     </SectionFormFrame>
   );

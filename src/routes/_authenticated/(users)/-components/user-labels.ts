@@ -1,4 +1,4 @@
-import type { StaffUser, UserStatus } from '../../../../contract/users';
+import type { AssignableRole, StaffUser, UserStatus } from '../../../../contract/users';
 import { formatDateTime } from '../../../../ui/format';
 import { viewerTimeZone } from '../../../../ui/zoned-time';
 
@@ -23,6 +23,25 @@ export function locationsSummary(user: StaffUser): string {
 export function lastSignInLabel(user: StaffUser): string {
   if (user.last_sign_in_at) return formatDateTime(user.last_sign_in_at, viewerTimeZone());
   return user.linked ? 'Not yet' : 'Invited, not signed in yet';
+}
+
+/**
+ * Who else holds a role, in words ("Also held by: Ana Ruiz, Bo Chen and 3 more"), or null when nobody else does: a
+ * role is shared, so giving it (and any later change of it) reaches them too. `user` is the person being edited, who
+ * is not "also" holding their own role.
+ */
+export function otherHoldersLabel(role: AssignableRole, user?: Pick<StaffUser, 'role_id' | 'display_name' | 'email'>): string | null {
+  let names = role.holders;
+  let count = role.holder_count;
+  if (user && user.role_id === role.role_id) {
+    const self = names.indexOf(user.display_name ?? user.email);
+    if (self >= 0) names = names.filter((_, index) => index !== self);
+    count -= 1;
+  }
+  if (count <= 0) return null;
+  const more = count - names.length;
+  if (names.length === 0) return `Also held by ${count} other staff member${count === 1 ? '' : 's'}.`;
+  return `Also held by: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
 }
 
 export const USER_FIELD_LABELS: Readonly<Record<string, string>> = {

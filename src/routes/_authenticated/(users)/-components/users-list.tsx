@@ -74,7 +74,7 @@ export function UsersList(props: UsersListProps) {
 }
 
 /**
- * Text without spaces (an e-mail, a seeded role's "user:admin@example.com") may break after a dot, hyphen, underscore
+ * Text without spaces (an e-mail, a role named "Promotions–Seattle-weekends") may break after a dot, hyphen, underscore
  * or colon and before an "@", never mid-word: a long one takes two short lines, not a wide column.
  */
 function Breakable({ text }: { text: string }) {

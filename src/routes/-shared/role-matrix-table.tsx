@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { RoleLocation } from '../../../../contract/roles';
-import { FEATURE_LABELS } from '../../../../permissions/escalation';
-import { ACCESS_LEVELS, FEATURE_CODES, type AccessLevel, type FeatureCode, type PermissionRecord } from '../../../../permissions/features';
-import { cellEditable, levelAt, LEVEL_WORDS, offeredLevels, setColumn, setRow, withLevelAt } from '../../../../permissions/role-matrix';
-import { FormField } from '../../../../ui/form-field';
+import type { RoleLocation } from '../../contract/roles';
+import { FEATURE_LABELS } from '../../permissions/escalation';
+import { ACCESS_LEVELS, FEATURE_CODES, type AccessLevel, type FeatureCode, type PermissionRecord } from '../../permissions/features';
+import { cellEditable, levelAt, LEVEL_WORDS, offeredLevels, setColumn, setRow, withLevelAt } from '../../permissions/role-matrix';
+import { FormField } from '../../ui/form-field';
 
 export interface RoleMatrixTableProps {
   /** What the signed-in editor holds: a box is offered only where they may grant it. */
