@@ -22,7 +22,9 @@ function listenTo(feed: ReturnType<typeof createChangeFeed>) {
   return {
     subscribed,
     changes,
-    async next(waitMs = 2000): Promise<DashboardChange | undefined> {
+    // A change that must come may wait long on a loaded machine (the full suite runs files in parallel); the waits
+    // for silence pass their own short time.
+    async next(waitMs = 10_000): Promise<DashboardChange | undefined> {
       if (changes.length === taken) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, waitMs);

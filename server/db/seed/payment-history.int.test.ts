@@ -113,7 +113,7 @@ describe.each(BACKENDS)('payment history on %s', (backend) => {
       for (const record of page) {
         expect(Object.keys(record).sort()).toEqual([
           'expiry_date_time', 'expiry_date_time_unix', 'license_plate', 'location_id', 'payment_amount', 'payment_time',
-          'phone_number', 'transaction_id', 'updated_at',
+          'phone_number', 'refunded_amount', 'transaction_id', 'updated_at',
         ]);
       }
     }
