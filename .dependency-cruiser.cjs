@@ -61,6 +61,29 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(contract|permissions|rates)/' },
     },
     {
+      name: 'server-db-below-everything',
+      severity: 'error',
+      comment:
+        'server/db is the lowest server layer: it imports no http, auth or routes code, and outside server/db/seed no ' +
+        'seed code (seeds write demo data through db; the app never needs them).',
+      from: { path: '^server/db/', pathNot: '^server/db/seed/|\\.test\\.ts$' },
+      to: { path: '^server/(http|auth|routes|testing|dashboards|mailing|copy)/|^server/db/seed/' },
+    },
+    {
+      name: 'server-auth-only-to-db',
+      severity: 'error',
+      comment: 'server/auth verifies sign-ins and sessions: it may use db, never http, routes or seed code.',
+      from: { path: '^server/auth/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/(http|routes|testing)/|^server/db/seed/' },
+    },
+    {
+      name: 'server-http-not-to-routes',
+      severity: 'error',
+      comment: 'server/http is the section kit the routes are built from (routes → http → db): it never imports a route.',
+      from: { path: '^server/http/' },
+      to: { path: '^server/routes/' },
+    },
+    {
       name: 'routes-not-to-app',
       severity: 'error',
       comment:

@@ -1,11 +1,12 @@
 import tseslint from 'typescript-eslint';
 
-// Layers (README "Architecture"): routes → machines/api/ui/app → permissions. The shared permission rules import
+// Layers (docs/architecture.md): routes → machines/api/ui/app → permissions. The shared permission rules import
 // nothing of the app; the API contract imports only them; the server imports only those two from src/; the console
 // never imports the server or tests; src/ui and src/machines never import src/app (the app hands them what they
 // need). (ESLint's own no-restricted-imports: import plugins need native resolvers whose other-platform builds the
-// registry here lacks, which breaks `npm ci`; docs/decisions.md "Layers".) ESLint takes a rule's options from the
-// last config that matches a file, so a config for files another one covers repeats that one's restrictions.
+// registry here lacks, which breaks `npm ci`; docs/decisions/0019-dependencies-pinned-for-this-machine.md.) ESLint
+// takes a rule's options from the last config that matches a file, so a config for files another one covers repeats
+// that one's restrictions.
 const restrict = (files, patterns, paths = []) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns, paths }] },

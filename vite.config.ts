@@ -40,12 +40,12 @@ function hostOnlyChunks(found: Set<string>): Plugin {
 }
 
 /**
- * Offline use (docs/decisions.md "Offline"): a Workbox service worker, generated in builds only (never by the dev
- * server), precaches the app shell: index.html, every script and style, the enforcement worker. Navigations to the
- * console's routes are answered with index.html, so /list opens with no network. It is registered by the app itself
- * after the load event (src/app/service-worker.ts). A new version takes over only once every tab of the old one has
- * closed (no skipWaiting): a page is never reloaded or left without the chunks it was built with. On the first visit
- * it claims the open page at once, so that page works offline without a reload.
+ * Offline use (docs/decisions/0016-service-worker-precaches-the-app-shell.md): a Workbox service worker, generated in
+ * builds only (never by the dev server), precaches the app shell: index.html, every script and style, the enforcement
+ * worker. Navigations to the console's routes are answered with index.html, so /list opens with no network. It is
+ * registered by the app itself after the load event (src/app/service-worker.ts). A new version takes over only once
+ * every tab of the old one has closed (no skipWaiting): a page is never reloaded or left without the chunks it was
+ * built with. On the first visit it claims the open page at once, so that page works offline without a reload.
  */
 function serviceWorker(): Plugin[] {
   const hostOnly = new Set<string>();

@@ -1,6 +1,6 @@
 /**
  * `npm test`'s JavaScript budget step: builds the console for production into a temporary folder and checks what each
- * page needs before it is usable against its budget (README "Tests"): /login and /list at most 150 KB
+ * page needs before it is usable against its budget (docs/development.md "Tests"): /login and /list at most 150 KB
  * gz (officers' phones), every admin route at most 250 KB. bench:screen reports the same figures (bench/lib/
  * route-scripts.ts) beside the typing times; this step makes a change that crosses a budget fail the run instead of
  * waiting for the next benchmark (/list went 0.1 KB over once without anyone seeing it).

@@ -84,6 +84,7 @@ describe.each(BACKENDS)('app on %s', (backend) => {
         '/users/{userId}/delete': ['post'],
         '/roles': ['get', 'post'],
         '/roles/locations': ['get'],
+        '/roles/mine/all-locations': ['get'],
         '/roles/{roleId}': ['get', 'post'],
         '/roles/{roleId}/history': ['get'],
         '/roles/{roleId}/delete': ['post'],

@@ -22,6 +22,7 @@ import { registerDevReseedRoute } from './routes/dev-reseed';
 import { registerEnforcementRoutes } from './routes/enforcement';
 import { registerEnforcementLiteRoutes } from './routes/enforcement-lite';
 import { registerHealthRoute } from './routes/health';
+import { registerApiReferencePage } from './api-reference/page';
 import { registerLocationRoutes } from './routes/locations';
 import { registerMailingRoutes, type MailingDeps } from './routes/mailing';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
@@ -55,6 +56,8 @@ export interface AppDeps {
   copyDatabases?: CopyDatabases;
   /** Requests whose Origin has this host name are refused Database Copy (PRODUCTION_ADMIN_HOST). */
   productionAdminHost?: string;
+  /** Serve the API reference page at /reference (development; main.ts leaves it off with NODE_ENV=production). */
+  apiReferencePage?: boolean;
 }
 
 /** The console's default VITE_PRODUCTION_HOST (src/app/config.ts): the same host on both sides unless configured. */
@@ -105,6 +108,7 @@ export function createApp(deps: AppDeps): ApiApp {
 
   const routeDeps = { db: deps.db, verifyIdToken: deps.verifyIdToken, sessions, now };
   registerHealthRoute(app);
+  if (deps.apiReferencePage) registerApiReferencePage(app);
   registerAuthRoutes(app, routeDeps);
   registerLocationRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);

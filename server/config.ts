@@ -70,6 +70,8 @@ export interface ServerConfig {
   devSeedHistoryDays: number;
   /** Payments per location and day of that history, on average (locations share it by capacity). */
   devSeedHistoryPerDay: number;
+  /** The API reference page at /reference: development only, off with NODE_ENV=production (docs/api.md). */
+  apiReferencePage: boolean;
   session: { configuredSecret: string | undefined; ttlSeconds: number; allowGeneratedSecret: boolean };
   /** Database Copy: COPY_DATABASES parsed (empty: this database and a local staging PGlite), PRODUCTION_ADMIN_HOST. */
   databaseCopy: { databases: CopyDatabaseSetting[]; productionAdminHost: string };
@@ -192,6 +194,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     devSeedRecords: vars.DEV_SEED_RECORDS,
     devSeedHistoryDays: vars.DEV_SEED_HISTORY_DAYS,
     devSeedHistoryPerDay: vars.DEV_SEED_HISTORY_PER_DAY,
+    apiReferencePage: vars.NODE_ENV !== 'production',
     session: {
       configuredSecret: vars.SESSION_SECRET,
       ttlSeconds: vars.SESSION_TTL_SECONDS,

@@ -11,7 +11,7 @@ import { scheduleIdempotencyKeyPurge } from './db/idempotency-keys';
 import { describeDatabase, openDatabase } from './db/open-database';
 import { localCopyDatabases, postgresCopyDatabases, type CopyDatabases } from './copy/copy-databases';
 import { failInterruptedCopies } from './db/database-copies';
-import type { CreateIdentity } from './db/seed/apply-user-seed';
+import type { CreateIdentity } from './db/staff-identity';
 import { ensureDemoEnforcementData, ensureDemoPaymentHistory } from './db/seed/demo-enforcement';
 import { applyDevSeed, type DevSeedReport } from './db/seed/dev-seed';
 import { ensureDemoParkerEmails } from './db/seed/demo-mailing';
@@ -108,6 +108,7 @@ async function main(): Promise<void> {
     copyDatabases: copyDatabasesOf(config, db),
     productionAdminHost: config.databaseCopy.productionAdminHost,
     mailer: { settings: config.mail, runner: mailingRunner },
+    apiReferencePage: config.apiReferencePage,
   });
   // Resumes any mailing a stopped or killed process left unfinished (docs/mailing.md).
   mailingRunner.start();
@@ -117,7 +118,8 @@ async function main(): Promise<void> {
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-    console.info(`[api] Lightning Pay Admin API listening on http://${host}:${info.port} (OpenAPI: /openapi.json)`);
+    const reference = config.apiReferencePage ? ', reference page: /reference' : '';
+    console.info(`[api] Lightning Pay Admin API listening on http://${host}:${info.port} (OpenAPI: /openapi.json${reference})`);
   });
   server.on('error', async (error) => {
     console.error(`[api] cannot listen on ${config.host}:${config.port}: ${error.message}`);

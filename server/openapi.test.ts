@@ -69,6 +69,7 @@ import {
   transactionSearchSchema,
 } from '../src/contract/transactions';
 import {
+  myAllLocationsSchema,
   roleDeletedSchema,
   roleDeleteSchema,
   roleInputSchema,
@@ -479,6 +480,7 @@ const OPERATIONS: ExpectedOperation[] = [
   { path: '/roles', method: 'get', parameters: queryParameters(roleListQuerySchema), data: rolePageSchema, errors: [400, 401, 403] },
   { path: '/roles', method: 'post', body: roleInputSchema, data: roleSchema, errors: [400, 401, 403] },
   { path: '/roles/locations', method: 'get', data: roleLocationsSchema, errors: [401, 403] },
+  { path: '/roles/mine/all-locations', method: 'get', data: myAllLocationsSchema, errors: [401, 403] },
   { path: '/roles/{roleId}', method: 'get', parameters: [idParameter('roleId')], data: roleSchema, errors: [400, 401, 403, 404] },
   {
     path: '/roles/{roleId}',

@@ -21,7 +21,7 @@ export interface ThrowawayPostgres {
 
 export async function startThrowawayPostgres(database = 'lpa_bench', settings: readonly string[] = []): Promise<ThrowawayPostgres> {
   const binDir = findPostgresBinDir();
-  if (!binDir) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install PostgreSQL 15 (see README "Tests").');
+  if (!binDir) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install PostgreSQL 15 (see docs/development.md "Tests").');
   const workDir = mkdtempSync(path.join(tmpdir(), 'lpa-bench-pg-'));
   const dataDir = path.join(workDir, 'data');
   const asRoot = process.getuid?.() === 0;

@@ -10,7 +10,7 @@ import { chunkSize, staticClosure, type ChunkSize, type Manifest } from './bundl
  * (scripts/js-budgets.ts), so that both measure the same thing.
  */
 
-/** The budgets, KB gz (1000 bytes): the officers' phones for /login and /list, any admin route (README). */
+/** The budgets, KB gz (1000 bytes): the officers' phones for /login and /list, any admin route (docs/development.md "Tests"). */
 export const JS_BUDGETS_KB = { login: 150, list: 150, adminRoute: 250 } as const;
 
 /** The route files on the way to each officer page (TanStack Router splits each route's component into its own chunk). */

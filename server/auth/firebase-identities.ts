@@ -1,5 +1,5 @@
 import { getAuth } from 'firebase-admin/auth';
-import type { CreateIdentity } from '../db/seed/apply-user-seed';
+import type { CreateIdentity } from '../db/staff-identity';
 import { firebaseApp } from './firebase-app';
 
 /** The part of firebase-admin's Auth that seeding uses; tests pass a model of it. */

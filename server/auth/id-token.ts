@@ -1,11 +1,6 @@
-/** Who the identity provider says the caller is. */
-export interface VerifiedIdentity {
-  email: string;
-  /** The provider's account id: what a staff row is bound to (docs/api.md "Identity binding"). */
-  uid: string;
-  /** Whether the provider has confirmed that the caller controls the e-mail; unverified identities get nothing. */
-  emailVerified: boolean;
-}
+import type { VerifiedIdentity } from '../db/staff-identity';
+
+export type { VerifiedIdentity };
 
 /**
  * Verifies a Firebase ID token. The app depends on this signature only, so tests inject a fake and the real

@@ -6,7 +6,7 @@ import type {
   SettledDashboard,
   SettledFigures,
 } from '../../src/contract/dashboards';
-import type { LocationScope } from '../http/scope';
+import type { LocationScope } from '../../src/permissions/scope';
 import type { Queryable } from './db';
 import { listLocationRefsIn } from './locations';
 import { cents, iso, SqlParams } from './sql';

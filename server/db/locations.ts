@@ -1,7 +1,7 @@
 import type { ListWindow, Paged, VersionConflict } from '../../src/contract/lists';
 import type { Location, LocationInput, LocationListQuery } from '../../src/contract/locations';
 import type { LocationRef } from '../../src/permissions/permissions-object';
-import type { LocationScope } from '../http/scope';
+import type { LocationScope } from '../../src/permissions/scope';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
@@ -137,13 +137,18 @@ async function auditedState(tx: Queryable, locationId: number, lock: boolean) {
   return rows[0];
 }
 
-async function conflictOf(tx: Queryable, locationId: number, currentVersion: number): Promise<LocationWriteResult> {
+async function conflictOf(
+  tx: Queryable,
+  locationId: number,
+  currentVersion: number,
+): Promise<Extract<LocationWriteResult, { kind: 'conflict' }>> {
   return { kind: 'conflict', conflict: { currentVersion, ...(await lastChange(tx, 'location', locationId)) } };
 }
 
 /**
  * Adds a location. Its creator's role gains the `lo` levels it already holds elsewhere at the new location too,
- * so the person who added it can see and finish it (docs/decisions.md "Admin sections"); superusers need nothing.
+ * so the person who added it can see and finish it (docs/decisions/0039-creator-role-gains-a-new-location.md);
+ * superusers need nothing.
  */
 export async function createLocation(tx: Queryable, actor: Actor, input: LocationInput): Promise<LocationWriteResult> {
   if (await nameTaken(tx, input.name)) return { kind: 'duplicateName', name: input.name };
@@ -237,7 +242,7 @@ export async function deleteLocation(
   actor: Actor,
   locationId: number,
   version: number,
-): Promise<LocationWriteResult | { kind: 'deleted' }> {
+): Promise<Exclude<LocationWriteResult, { kind: 'ok' }> | { kind: 'deleted' }> {
   const before = await auditedState(tx, locationId, true);
   if (!before) return { kind: 'notFound' };
   if (before.version !== version) return conflictOf(tx, locationId, before.version);

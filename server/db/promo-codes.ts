@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ListWindow, Paged, VersionConflict } from '../../src/contract/lists';
 import type { PromoCode, PromoCodeInput, PromoCodeListQuery } from '../../src/contract/promo-codes';
-import type { LocationScope } from '../http/scope';
+import type { LocationScope } from '../../src/permissions/scope';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
@@ -164,10 +164,13 @@ async function conflictOf(tx: Queryable, promoCodeId: number, currentVersion: nu
   return { kind: 'conflict', conflict: { currentVersion, ...(await lastChange(tx, 'promo_code', promoCodeId)) } };
 }
 
-/** The locations of a code, locked with it, so a permission check and the edit see the same list. */
-export async function promoCodeLocations(tx: Queryable, promoCodeId: number): Promise<number[] | undefined> {
+/**
+ * The locations of a code; with `lock`, the code's row is locked in the caller's transaction, so the permission check
+ * and the edit that follows see the same list.
+ */
+export async function promoCodeLocations(tx: Queryable, promoCodeId: number, lock = false): Promise<number[] | undefined> {
   const { rows } = await tx.query<{ location_ids: number[] }>(
-    `SELECT ${LOCATION_IDS} AS location_ids FROM promo_codes p WHERE p.promo_code_id = $1`,
+    `SELECT ${LOCATION_IDS} AS location_ids FROM promo_codes p WHERE p.promo_code_id = $1${lock ? ' FOR UPDATE OF p' : ''}`,
     [promoCodeId],
   );
   return rows[0]?.location_ids;

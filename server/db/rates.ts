@@ -8,7 +8,7 @@ import type {
   RateLocation,
 } from '../../src/contract/rates';
 import type { RateConfig, RateSet } from '../../src/rates/rate-set';
-import type { LocationScope } from '../http/scope';
+import type { LocationScope } from '../../src/permissions/scope';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
@@ -174,18 +174,36 @@ export async function findRateLocation(db: Queryable, locationId: number, now: D
   };
 }
 
-/** The location's configuration row, created with the defaults (version 0) if missing, locked for this transaction. */
-async function lockConfig(tx: Queryable, locationId: number): Promise<ConfigRow | undefined> {
+/**
+ * The location's configuration row, locked for this transaction. Without one, the location has the defaults at
+ * version 0, and the row is created only if `accepts` them (the edit was made from version 0): a refused edit writes
+ * nothing. A row that another transaction created meanwhile is returned instead, for the caller to judge.
+ */
+async function lockConfig(tx: Queryable, locationId: number, accepts: (config: ConfigRow) => boolean): Promise<ConfigRow | undefined> {
   const exists = await tx.query("SELECT 1 FROM locations WHERE location_id = $1 AND offering = 'full' FOR SHARE", [locationId]);
   if (exists.rows.length === 0) return undefined;
+  const locked = async () =>
+    (await tx.query<ConfigRow>(`SELECT ${CONFIG_COLUMNS} FROM rate_configs WHERE location_id = $1 FOR UPDATE`, [locationId])).rows[0];
+  const saved = await locked();
+  if (saved) return saved;
   const d = DEFAULT_RATE_CONFIG;
+  const defaults: ConfigRow = {
+    currency: d.currency,
+    increment_minutes: d.incrementMinutes,
+    rounding: d.rounding,
+    grace_minutes: d.graceMinutes,
+    tax_basis_points: d.taxBasisPoints,
+    daily_maximum: d.dailyMaximum,
+    version: 0,
+    schedule_version: 0,
+  };
+  if (!accepts(defaults)) return defaults;
   await tx.query(
     `INSERT INTO rate_configs (location_id, currency, increment_minutes, rounding, grace_minutes, tax_basis_points, daily_maximum)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (location_id) DO NOTHING`,
     [locationId, d.currency, d.incrementMinutes, d.rounding, d.graceMinutes, d.taxBasisPoints, d.dailyMaximum],
   );
-  const { rows } = await tx.query<ConfigRow>(`SELECT ${CONFIG_COLUMNS} FROM rate_configs WHERE location_id = $1 FOR UPDATE`, [locationId]);
-  return rows[0];
+  return locked();
 }
 
 async function conflictOf(tx: Queryable, locationId: number, currentVersion: number): Promise<{ kind: 'conflict'; conflict: VersionConflict }> {
@@ -207,7 +225,7 @@ export async function updateRateConfig(
   input: RateConfigUpdate,
   now: Date,
 ): Promise<RateWriteResult<RateLocation>> {
-  const before = await lockConfig(tx, locationId);
+  const before = await lockConfig(tx, locationId, (config) => config.version === input.version);
   if (!before) return { kind: 'notFound' };
   if (before.version !== input.version) return conflictOf(tx, locationId, before.version);
   await tx.query(
@@ -236,7 +254,7 @@ export async function scheduleRateChange(
   input: RateChangeInput,
   now: Date,
 ): Promise<RateWriteResult<RateChangeDetail>> {
-  const config = await lockConfig(tx, locationId);
+  const config = await lockConfig(tx, locationId, (current) => current.schedule_version === input.schedule_version);
   if (!config) return { kind: 'notFound' };
   if (config.schedule_version !== input.schedule_version) return conflictOf(tx, locationId, config.schedule_version);
   const { rows } = await tx.query<{ rate_set_id: number }>(
@@ -265,7 +283,7 @@ export async function cancelRateChange(
   scheduleVersion: number,
   now: Date,
 ): Promise<RateWriteResult<RateChangeDetail>> {
-  const config = await lockConfig(tx, change.location_id);
+  const config = await lockConfig(tx, change.location_id, (current) => current.schedule_version === scheduleVersion);
   if (!config) return { kind: 'notFound' };
   if (config.schedule_version !== scheduleVersion) return conflictOf(tx, change.location_id, config.schedule_version);
   const { rows } = await tx.query(

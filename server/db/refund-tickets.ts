@@ -1,6 +1,6 @@
 import type { ListWindow, Paged, VersionConflict } from '../../src/contract/lists';
 import type { TicketCreate, TicketDecision, TicketDetail, TicketListQuery, TicketRow } from '../../src/contract/refund-tickets';
-import type { LocationScope } from '../http/scope';
+import type { LocationScope } from '../../src/permissions/scope';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RefundInput, RefundResult } from '../../src/contract/refunds';
-import type { LocationScope } from '../http/scope';
+import type { LocationScope } from '../../src/permissions/scope';
 import type { Actor } from './audit';
 import type { Queryable } from './db';
 
@@ -46,7 +46,7 @@ export function refundRequestHash(transactionId: number, input: RefundInput): st
 const locationsParam = (scope: LocationScope) => (scope.all ? null : scope.ids);
 
 /**
- * Refunds part or all of a payment, once per idempotency key (docs/decisions.md "Refunds: one lock per payment").
+ * Refunds part or all of a payment, once per idempotency key (docs/decisions/0073-refunds-one-lock-per-payment.md).
  *
  * One call of refund_payment (migration 015), one statement and so one transaction: lock the payment row
  * (SELECT … FOR UPDATE; concurrent refunds of one payment queue there), answer a key already taken from what it

@@ -1,6 +1,7 @@
 import type { ListWindow, Paged, VersionConflict } from '../../src/contract/lists';
 import { MAX_INT_ID } from '../../src/contract/ids';
 import type { Role, RoleInput, RoleListQuery } from '../../src/contract/roles';
+import { holdings } from '../../src/permissions/all-locations';
 import { checkRoleChange, type EscalationVerdict } from '../../src/permissions/escalation';
 import {
   ACCESS_LEVELS,
@@ -10,6 +11,7 @@ import {
   type FeatureCode,
   type PermissionRecord,
 } from '../../src/permissions/features';
+import { allLocationIds, allLocationsOfRoles, editorHoldings, replaceAllLocations } from './all-locations';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
 import { pageOf } from './paging';
@@ -25,27 +27,40 @@ interface GrantRow {
   location_id: number;
 }
 
-type RoleRow = Omit<Role, 'permissions'>;
+type RoleRow = Omit<Role, 'permissions' | 'all_locations'>;
 
 const ROLE_COLUMNS = `r.role_id, r.name, r.superuser, r.version, ${iso('r.updated_at')} AS updated_at,
   (SELECT count(*)::integer FROM users u WHERE u.role_id = r.role_id) AS user_count`;
 
 const SORT_EXPRESSIONS = { name: 'lower(r.name)', user_count: 'user_count', updated_at: 'r.updated_at' } as const;
 
-/** The roles' permission records, read from their grant rows in one query. */
+/**
+ * The roles' permission records, read from their grant rows, with each all-locations grant expanded to today's
+ * locations (as staff.ts does for the signed-in user), so a role reads as what its holders hold.
+ */
 async function withPermissions(db: Queryable, rows: readonly RoleRow[]): Promise<Role[]> {
   if (rows.length === 0) return [];
+  const roleIds = rows.map((row) => row.role_id);
   const { rows: grants } = await db.query<GrantRow>(
     'SELECT role_id, feature, level, location_id FROM role_permissions WHERE role_id = ANY($1::int[])',
-    [rows.map((row) => row.role_id)],
+    [roleIds],
   );
-  return rows.map((row) => ({
-    ...row,
-    permissions: permissionRecordFromGrants(
-      row.superuser,
-      grants.filter((grant) => grant.role_id === row.role_id),
-    ),
-  }));
+  const allLocations = await allLocationsOfRoles(db, roleIds);
+  const everywhere = allLocations.size > 0 ? await allLocationIds(db) : [];
+  return rows.map((row) => {
+    const wide = allLocations.get(row.role_id) ?? {};
+    const expanded = Object.entries(wide).flatMap(([feature, level]) =>
+      everywhere.map((locationId) => ({ role_id: row.role_id, feature: feature as FeatureCode, level, location_id: locationId })),
+    );
+    return {
+      ...row,
+      permissions: permissionRecordFromGrants(row.superuser, [
+        ...grants.filter((grant) => grant.role_id === row.role_id),
+        ...expanded,
+      ]),
+      all_locations: wide,
+    };
+  });
 }
 
 export async function listRolesPage(db: Queryable, query: RoleListQuery, window: ListWindow): Promise<Paged<Role>> {
@@ -98,10 +113,18 @@ export async function roleHolders(
   return byRole;
 }
 
-/** What a role grants now (its permission record): what the escalation checks compare a change with. */
+/**
+ * What a role grants now, as the escalation checks compare it: its record with its all-locations grants also held at
+ * ALL_LOCATIONS (src/permissions/all-locations.ts).
+ */
 export async function rolePermissionRecord(tx: Queryable, roleId: number): Promise<PermissionRecord | undefined> {
   const role = await findRole(tx, roleId);
-  return role?.permissions;
+  return role && holdings(role.permissions, role.all_locations, []);
+}
+
+/** What a role written from `input` would grant, as the escalation checks compare it (see rolePermissionRecord). */
+export async function inputHoldings(tx: Queryable, input: RoleInput): Promise<PermissionRecord> {
+  return holdings(input.permissions, input.all_locations, await allLocationIds(tx));
 }
 
 /** Every (feature, level, location) row of a record, duplicates removed. */
@@ -153,8 +176,14 @@ export type RoleWriteResult =
   | { kind: 'inUse'; holders: { user_id: number; email: string; display_name: string | null }[]; total: number };
 
 /** What the audit trail keeps of a role: its name, whether it is a superuser role, and its grants. */
-function audited(name: string, record: PermissionRecord, version: number) {
-  return { name, superuser: record.su, permissions: record, version };
+function audited(role: Pick<Role, 'name' | 'permissions' | 'all_locations' | 'version'>) {
+  return {
+    name: role.name,
+    superuser: role.permissions.su,
+    permissions: role.permissions,
+    all_locations: role.all_locations,
+    version: role.version,
+  };
 }
 
 async function nameTaken(tx: Queryable, name: string, exceptId?: number): Promise<boolean> {
@@ -165,7 +194,10 @@ async function nameTaken(tx: Queryable, name: string, exceptId?: number): Promis
   return rows.length > 0;
 }
 
-async function replaceGrants(tx: Queryable, roleId: number, record: PermissionRecord): Promise<void> {
+async function replaceGrants(tx: Queryable, roleId: number, input: RoleInput): Promise<void> {
+  const record = input.permissions;
+  // A superuser role passes every check: grants at all locations would add nothing.
+  await replaceAllLocations(tx, roleId, record.su ? {} : input.all_locations);
   await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
   await tx.query(
     `INSERT INTO role_permissions (role_id, feature, level, location_id)
@@ -177,16 +209,13 @@ async function replaceGrants(tx: Queryable, roleId: number, record: PermissionRe
 
 async function lockedRole(tx: Queryable, roleId: number) {
   if (!Number.isInteger(roleId) || roleId < 1 || roleId > MAX_INT_ID) return undefined;
-  const { rows } = await tx.query<{ name: string; version: number }>(
-    'SELECT name, version FROM roles WHERE role_id = $1 FOR UPDATE',
-    [roleId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  return { ...row, record: (await rolePermissionRecord(tx, roleId))! };
+  const { rows } = await tx.query('SELECT 1 FROM roles WHERE role_id = $1 FOR UPDATE', [roleId]);
+  if (rows.length === 0) return undefined;
+  const role = (await findRole(tx, roleId))!;
+  return { ...role, record: holdings(role.permissions, role.all_locations, []) };
 }
 
-async function conflictOf(tx: Queryable, roleId: number, currentVersion: number): Promise<RoleWriteResult> {
+async function conflictOf(tx: Queryable, roleId: number, currentVersion: number): Promise<Extract<RoleWriteResult, { kind: 'conflict' }>> {
   return { kind: 'conflict', conflict: { currentVersion, ...(await lastChange(tx, AUDIT_ENTITY_ROLE, roleId)) } };
 }
 
@@ -199,7 +228,7 @@ export async function createRole(
 ): Promise<RoleWriteResult> {
   const fieldErrors = await unknownLocationErrors(tx, input.permissions);
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
-  const verdict = checkRoleChange(editor, null, input.permissions);
+  const verdict = checkRoleChange(await editorHoldings(tx, actor.userId, editor), null, await inputHoldings(tx, input));
   if (!verdict.ok) return { kind: 'refused', verdict };
   if (await nameTaken(tx, input.name)) return { kind: 'duplicateName', name: input.name };
   const { rows } = await tx.query<{ role_id: number }>(
@@ -207,7 +236,7 @@ export async function createRole(
     [input.name, input.permissions.su, actor.userId],
   );
   const roleId = rows[0]!.role_id;
-  await replaceGrants(tx, roleId, input.permissions);
+  await replaceGrants(tx, roleId, input);
   const role = (await findRole(tx, roleId))!;
   await writeAudit(tx, {
     actor,
@@ -215,7 +244,7 @@ export async function createRole(
     entityId: roleId,
     action: 'create',
     before: null,
-    after: audited(role.name, role.permissions, role.version),
+    after: audited(role),
   });
   return { kind: 'ok', role };
 }
@@ -233,7 +262,7 @@ export async function updateRole(
   if (before.version !== input.version) return conflictOf(tx, roleId, before.version);
   const fieldErrors = await unknownLocationErrors(tx, input.permissions);
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
-  const verdict = checkRoleChange(editor, before.record, input.permissions);
+  const verdict = checkRoleChange(await editorHoldings(tx, actor.userId, editor), before.record, await inputHoldings(tx, input));
   if (!verdict.ok) return { kind: 'refused', verdict };
   if (await nameTaken(tx, input.name, roleId)) return { kind: 'duplicateName', name: input.name };
   await tx.query(
@@ -241,15 +270,15 @@ export async function updateRole(
       WHERE role_id = $1`,
     [roleId, input.name, input.permissions.su, actor.userId],
   );
-  await replaceGrants(tx, roleId, input.permissions);
+  await replaceGrants(tx, roleId, input);
   const role = (await findRole(tx, roleId))!;
   await writeAudit(tx, {
     actor,
     entity: AUDIT_ENTITY_ROLE,
     entityId: roleId,
     action: 'update',
-    before: audited(before.name, before.record, before.version),
-    after: audited(role.name, role.permissions, role.version),
+    before: audited(before),
+    after: audited(role),
   });
   return { kind: 'ok', role };
 }
@@ -261,11 +290,11 @@ export async function deleteRole(
   editor: PermissionRecord,
   roleId: number,
   version: number,
-): Promise<RoleWriteResult | { kind: 'deleted' }> {
+): Promise<Exclude<RoleWriteResult, { kind: 'ok' }> | { kind: 'deleted' }> {
   const before = await lockedRole(tx, roleId);
   if (!before) return { kind: 'notFound' };
   if (before.version !== version) return conflictOf(tx, roleId, before.version);
-  const verdict = checkRoleChange(editor, before.record, null);
+  const verdict = checkRoleChange(await editorHoldings(tx, actor.userId, editor), before.record, null);
   if (!verdict.ok) return { kind: 'refused', verdict };
   const { rows: holders } = await tx.query<{ user_id: number; email: string; display_name: string | null; total: number }>(
     `SELECT user_id, email, display_name, (count(*) OVER ())::integer AS total
@@ -285,7 +314,7 @@ export async function deleteRole(
     entity: AUDIT_ENTITY_ROLE,
     entityId: roleId,
     action: 'delete',
-    before: audited(before.name, before.record, before.version),
+    before: audited(before),
     after: null,
   });
   return { kind: 'deleted' };

@@ -1,7 +1,25 @@
-import type { VerifiedIdentity } from '../auth/id-token';
 import { writeAudit, type Actor } from './audit';
 import type { Db, Queryable } from './db';
 import { findStaffByEmail, findStaffByIdentityUid, type StaffMember } from './staff';
+
+/** Who the identity provider says the caller is (server/auth verifies it; rows are bound to its uid). */
+export interface VerifiedIdentity {
+  email: string;
+  /** The provider's account id: what a staff row is bound to (docs/api.md "Identity binding"). */
+  uid: string;
+  /** Whether the provider has confirmed that the caller controls the e-mail; unverified identities get nothing. */
+  emailVerified: boolean;
+}
+
+/**
+ * Creates the sign-in account of a seeded user at the identity provider (the Auth emulator in dev), or brings it in
+ * line with the seed, and returns its uid. Implemented in server/auth (firebase-identities.ts).
+ */
+export type CreateIdentity = (account: {
+  email: string;
+  password: string;
+  displayName?: string | undefined;
+}) => Promise<{ uid: string }>;
 
 /**
  * Staff rows are bound to an identity-provider account (its uid), not to an e-mail (docs/api.md "Identity binding").

@@ -17,6 +17,15 @@ describe('permissionRecordFromGrants', () => {
     });
   });
 
+  it('lists a location once when the role lists it and a grant at all locations reaches it too', () => {
+    const record = permissionRecordFromGrants(false, [
+      { feature: 'pc', level: 'edit', location_id: 3 },
+      { feature: 'pc', level: 'edit', location_id: 1 },
+      { feature: 'pc', level: 'edit', location_id: 3 },
+    ]);
+    expect(record.pc).toEqual({ v: [], a: [], e: [1, 3], d: [] });
+  });
+
   it('marks superuser roles', () => {
     expect(permissionRecordFromGrants(true, [])).toEqual({ su: true });
   });

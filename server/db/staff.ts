@@ -7,6 +7,7 @@ import {
   type FeatureCode,
   type PermissionRecord,
 } from '../../src/permissions/features';
+import type { AllLocations } from '../../src/permissions/all-locations';
 import type { Queryable } from './db';
 
 export type StaffStatus = 'active' | 'disabled';
@@ -18,7 +19,10 @@ export interface StaffMember {
   status: StaffStatus;
   /** The identity-provider account bound to this row; null until its first verified sign-in claims it. */
   identityUid: string | null;
+  /** Spec §3's record: all-locations grants are in it already, expanded to today's locations. */
   record: PermissionRecord;
+  /** Their role's grants at all locations, now and later: what the no-escalation check asks of an editor. */
+  allLocations: AllLocations;
 }
 
 interface GrantRow {
@@ -35,10 +39,10 @@ export function permissionRecordFromGrants(superuser: boolean, grants: readonly 
     if (rows.length === 0) continue;
     const grant = { v: [] as number[], a: [] as number[], e: [] as number[], d: [] as number[] };
     for (const level of ACCESS_LEVELS) {
-      grant[LEVEL_KEYS[level]] = rows
-        .filter((row) => row.level === level)
-        .map((row) => row.location_id)
-        .sort((a, b) => a - b);
+      // A location can come twice: listed by the role and reached by one of its all-locations grants.
+      grant[LEVEL_KEYS[level]] = [
+        ...new Set(rows.filter((row) => row.level === level).map((row) => row.location_id)),
+      ].sort((a, b) => a - b);
     }
     record[feature] = grant;
   }
@@ -67,15 +71,23 @@ async function findStaff(db: Queryable, condition: string, value: string, prepar
     identity_uid: string | null;
     superuser: boolean | null;
     grants: GrantRow[] | null;
+    all_locations: AllLocations | null;
   }>(
     `SELECT u.user_id, u.email, u.display_name, u.status, u.identity_uid, r.superuser,
             (SELECT json_agg(json_build_object('feature', p.feature, 'level', p.level, 'location_id', p.location_id))
                FROM (SELECT feature, level, location_id FROM role_permissions WHERE role_id = u.role_id
+                     -- All locations, now and later (023): every full-offering location, whenever it was added.
+                     UNION ALL
+                     SELECT a.feature, a.level, l.location_id
+                       FROM role_all_locations a JOIN locations l ON l.offering = 'full'
+                      WHERE a.role_id = u.role_id
                      -- An Enforcement Lite officer: enforcement view at each active lite location they were given.
                      UNION ALL
                      SELECT 'e', 'view', ol.location_id
                        FROM lite_officer_locations ol JOIN locations l ON l.location_id = ol.location_id
-                      WHERE ol.user_id = u.user_id AND l.offering = 'lite' AND l.status = 'active') p) AS grants
+                      WHERE ol.user_id = u.user_id AND l.offering = 'lite' AND l.status = 'active') p) AS grants,
+            (SELECT json_object_agg(a.feature, a.level) FROM role_all_locations a WHERE a.role_id = u.role_id)
+              AS all_locations
        FROM users u LEFT JOIN roles r ON r.role_id = u.role_id
       WHERE ${condition}`,
     [value],
@@ -90,6 +102,7 @@ async function findStaff(db: Queryable, condition: string, value: string, prepar
     status: user.status,
     identityUid: user.identity_uid,
     record: permissionRecordFromGrants(user.superuser ?? false, user.grants ?? []),
+    allLocations: user.all_locations ?? {},
   };
 }
 

@@ -5,7 +5,7 @@ import {
   type TransactionRow,
   type TransactionSearch,
 } from '../../src/contract/transactions';
-import type { LocationScope } from '../http/scope';
+import type { LocationScope } from '../../src/permissions/scope';
 import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
 import { cents, iso, likeFragment, SqlParams } from './sql';

@@ -6,16 +6,19 @@ import type { PermissionRecord } from '../../src/permissions/features';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
-import { createRole, rolePermissionRecord, unknownLocationErrors, type RoleWriteResult } from './roles';
+import { editorHoldings } from './all-locations';
+import { createRole, inputHoldings, rolePermissionRecord, unknownLocationErrors, type RoleWriteResult } from './roles';
 import { iso, likeFragment, SqlParams } from './sql';
 import { AUDIT_ENTITY_USER } from './staff-identity';
 
+/** The locations `l` a user's role reaches: those it lists, and with a grant at all locations (023) the full offering. */
+const REACHED = `(l.location_id IN (SELECT rp.location_id FROM role_permissions rp WHERE rp.role_id = u.role_id)
+  OR (l.offering = 'full' AND EXISTS (SELECT 1 FROM role_all_locations a WHERE a.role_id = u.role_id)))`;
+
 const USER_COLUMNS = `u.user_id, u.email, u.display_name, u.role_id, r.name AS role_name,
   coalesce(r.superuser, false) AS role_superuser,
-  ARRAY(SELECT DISTINCT rp.location_id FROM role_permissions rp WHERE rp.role_id = u.role_id ORDER BY 1) AS location_ids,
-  ARRAY(SELECT l.name FROM locations l
-         WHERE l.location_id IN (SELECT rp.location_id FROM role_permissions rp WHERE rp.role_id = u.role_id)
-         ORDER BY lower(l.name)) AS location_names,
+  ARRAY(SELECT l.location_id FROM locations l WHERE ${REACHED} ORDER BY 1) AS location_ids,
+  ARRAY(SELECT l.name FROM locations l WHERE ${REACHED} ORDER BY lower(l.name)) AS location_names,
   u.status, ${iso('u.last_sign_in_at')} AS last_sign_in_at, u.identity_uid IS NOT NULL AS linked, u.version,
   ${iso('u.updated_at')} AS updated_at`;
 const USER_TABLES = 'FROM users u LEFT JOIN roles r ON r.role_id = u.role_id';
@@ -92,6 +95,11 @@ export interface Editor extends Actor {
   record: PermissionRecord;
 }
 
+/** The editor as the no-escalation check reads them: with their role's all-locations grants (src/permissions/all-locations.ts). */
+async function checked(tx: Queryable, editor: Editor): Promise<{ userId: number; record: PermissionRecord }> {
+  return { userId: editor.userId, record: await editorHoldings(tx, editor.userId, editor.record) };
+}
+
 /** What a role grants, or nothing for no role; undefined when the role does not exist. */
 async function grantsOfRole(tx: Queryable, roleId: number | null): Promise<PermissionRecord | null | undefined> {
   if (roleId === null) return null;
@@ -107,11 +115,15 @@ async function emailTaken(tx: Queryable, email: string): Promise<boolean> {
  * Checks an invitation before the identity provider is asked to create the account: the role exists, the editor may
  * give it (every triple it grants is theirs), the e-mail is not a staff member's yet.
  */
-export async function checkInvite(tx: Queryable, editor: Editor, input: UserInvite): Promise<UserWriteResult | null> {
+export async function checkInvite(
+  tx: Queryable,
+  editor: Editor,
+  input: UserInvite,
+): Promise<Exclude<UserWriteResult, { kind: 'ok' }> | null> {
   const granted = await grantsOfRole(tx, input.role_id);
   if (granted === undefined || granted === null) return { kind: 'unknownRole', roleId: input.role_id };
   // The new row has no id yet: 0 is nobody's, so the self rule cannot apply to an invitation.
-  const verdict = checkUserChange({ userId: editor.userId, record: editor.record }, 0, null, granted);
+  const verdict = checkUserChange(await checked(tx, editor), 0, null, granted);
   if (!verdict.ok) return { kind: 'refused', verdict };
   if (await emailTaken(tx, input.email)) return { kind: 'duplicateEmail', email: input.email };
   return null;
@@ -159,7 +171,7 @@ async function auditedState(tx: Queryable, userId: number, lock: boolean) {
   return rows[0];
 }
 
-async function conflictOf(tx: Queryable, userId: number, currentVersion: number): Promise<UserWriteResult> {
+async function conflictOf(tx: Queryable, userId: number, currentVersion: number): Promise<Extract<UserWriteResult, { kind: 'conflict' }>> {
   return { kind: 'conflict', conflict: { currentVersion, ...(await lastChange(tx, AUDIT_ENTITY_USER, userId)) } };
 }
 
@@ -178,7 +190,7 @@ export async function updateUser(
     const granted = await grantsOfRole(tx, input.role_id);
     if (granted === undefined || granted === null) return { kind: 'unknownRole', roleId: input.role_id };
     const held = (await grantsOfRole(tx, before.role_id)) ?? null;
-    const verdict = checkUserChange(editor, userId, held, granted);
+    const verdict = checkUserChange(await checked(tx, editor), userId, held, granted);
     if (!verdict.ok) return { kind: 'refused', verdict };
   }
   await tx.query(
@@ -216,7 +228,7 @@ export async function saveUserWithNewRole(
   const fieldErrors = await unknownLocationErrors(tx, input.role.permissions);
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
   const held = (await grantsOfRole(tx, before.role_id)) ?? null;
-  const verdict = checkUserChange(editor, userId, held, input.role.permissions);
+  const verdict = checkUserChange(await checked(tx, editor), userId, held, await inputHoldings(tx, input.role));
   if (!verdict.ok) return { kind: 'refused', verdict };
   const created = await createRole(tx, editor, editor.record, input.role);
   if (created.kind !== 'ok') return created;
@@ -239,8 +251,8 @@ export async function setUserStatus(
   const held = (await grantsOfRole(tx, before.role_id)) ?? null;
   const verdict =
     change.status === 'disabled'
-      ? checkUserChange(editor, userId, held, null)
-      : checkUserChange(editor, userId, null, held);
+      ? checkUserChange(await checked(tx, editor), userId, held, null)
+      : checkUserChange(await checked(tx, editor), userId, null, held);
   if (!verdict.ok) return { kind: 'refused', verdict };
   if (before.status === change.status) return { kind: 'ok', user: (await findUser(tx, userId))! };
   await tx.query(
@@ -268,11 +280,11 @@ export async function deleteUser(
   editor: Editor,
   userId: number,
   version: number,
-): Promise<UserWriteResult | { kind: 'deleted'; identityUid: string | null }> {
+): Promise<Exclude<UserWriteResult, { kind: 'ok' }> | { kind: 'deleted'; identityUid: string | null }> {
   const before = await auditedState(tx, userId, true);
   if (!before) return { kind: 'notFound' };
   if (before.version !== version) return conflictOf(tx, userId, before.version);
-  const verdict = checkUserChange(editor, userId, (await grantsOfRole(tx, before.role_id)) ?? null, null);
+  const verdict = checkUserChange(await checked(tx, editor), userId, (await grantsOfRole(tx, before.role_id)) ?? null, null);
   if (!verdict.ok) return { kind: 'refused', verdict };
   const { rows } = await tx.query<{ email: string; identity_uid: string | null; has_history: boolean }>(
     `SELECT email, identity_uid,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { canonicalIdParam } from '../../src/contract/ids';
-import type { FeatureCode } from '../../src/permissions/features';
-import { locationsLacking } from '../../src/permissions/rules';
+import type { AccessLevel, FeatureCode } from '../../src/permissions/features';
+import { hasPermission, locationsLacking } from '../../src/permissions/rules';
 import { failure } from './responses';
 import type { StaffEnv } from './staff-env';
 
@@ -10,6 +10,8 @@ import type { StaffEnv } from './staff-env';
  * and path are validated, and someone refused learns nothing of the fields (a 403, never a 400 naming them).
  */
 export interface FirstRefusals {
+  /** The route's feature at `level` at one location at least (spec §6), else `refusal`. */
+  feature?: { code: FeatureCode; level: AccessLevel; refusal: string };
   /** Spec §2/§6: a section of the superusers' (Enforcement Lite, Mailing, Database Copy); the 403's sentence. */
   superuserOnly?: string;
   /**
@@ -26,6 +28,9 @@ const LOCATION_ID = canonicalIdParam();
 export function firstRefusal(c: Context<StaffEnv>, first: FirstRefusals): Response | null {
   const { record } = c.get('staff');
   if (first.superuserOnly !== undefined && !record.su) return c.json(failure(first.superuserOnly), 403);
+  if (first.feature && !hasPermission(record, first.feature.code, first.feature.level)) {
+    return c.json(failure(first.feature.refusal), 403);
+  }
   if (first.locationFilter) {
     // Refused at the location it names, as a record there would be, not answered with an empty page. A value that is
     // no location id is left to the query's validation (400).

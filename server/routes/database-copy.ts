@@ -1,4 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   DATABASE_COPIES_PATH,
@@ -15,15 +14,11 @@ import {
   databaseCopyParamsSchema,
   databaseCopySchema,
 } from '../../src/contract/database-copy';
-import { successEnvelope } from '../../src/contract/envelope';
 import { UnreachableDatabase, type CopyService } from '../copy/copy-service';
 import { COPY_TABLES, copyPlan } from '../copy/tables';
-import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
-import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
-import { errorResponses, failure, invalidFields } from '../http/responses';
-import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
-
-const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
+import type { ApiApp, RouteDeps } from '../http/api-app';
+import { conflict, fieldProblems, notFound, ok, refused } from '../http/outcome';
+import { serverSection, type Access } from '../http/section-kit';
 
 /** The host name of the request's Origin (what the browser says the console was loaded from), if any. */
 function originHost(c: Context): string | undefined {
@@ -36,163 +31,135 @@ function originHost(c: Context): string | undefined {
   }
 }
 
-/**
- * Superuser only (spec §2, §6), and never from the production admin console: a request whose Origin is the
- * production admin host is refused whoever sends it, as the console hides the section there.
- */
-function refusal(c: Context<StaffEnv>, productionAdminHost: string) {
-  if (!c.get('staff').record.su) return c.json(failure('Only a superuser may use Database Copy.'), 403);
-  if (originHost(c) === productionAdminHost.toLowerCase()) {
-    return c.json(failure('Database Copy is not available from the production admin console.'), 403);
-  }
-  return null;
-}
+const noDatabase = (database: string) => notFound(`There is no database named "${database}".`);
 
 export function registerDatabaseCopyRoutes(
   app: ApiApp,
   deps: RouteDeps & { copies: CopyService; productionAdminHost: string },
 ): void {
-  // Before the request is read, so a refused caller learns nothing of the fields.
-  const staffSession = requireStaffSession(deps, { refuse: (c) => refusal(c, deps.productionAdminHost) });
+  const section = serverSection(app, deps, { tag: 'database copy', records: 'Database Copy' });
+  /**
+   * Superuser only (spec §2, §6), and never from the production admin console: a request whose Origin is the
+   * production admin host is refused whoever sends it, as the console hides the section there. Both before the
+   * request is read, so a refused caller learns nothing of the fields.
+   */
+  const access: Access = {
+    superuserOnly: 'Only a superuser may use Database Copy.',
+    refuse: (c) =>
+      originHost(c) === deps.productionAdminHost.toLowerCase() ? 'Database Copy is not available from the production admin console.' : null,
+  };
 
-  const options = createRoute({
-    tags: ['database copy'],
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+  section.route({
     method: 'get',
     path: DATABASE_COPY_DATABASES_PATH,
     summary: 'The databases this server may copy between, and the tables it may copy (superuser)',
-    responses: {
-      200: { description: 'Databases and tables', content: json(responseSchema(successEnvelope(copyOptionsSchema))) },
-      ...errorResponses(401, 403),
+    access,
+    data: copyOptionsSchema,
+    answers: 'Databases and tables',
+    handle: async () => {
+      const tables = COPY_TABLES.map((table) => ({
+        name: table.name,
+        label: table.label,
+        masked_columns: Object.keys(table.masks),
+        includes: copyPlan([table.name])
+          .map((t) => t.name)
+          .filter((name) => name !== table.name),
+        requires: [...table.parents],
+      }));
+      return ok({ databases: deps.copies.databases(), tables });
     },
   });
-  app.openapi(options, async (c) => {
-    const tables = COPY_TABLES.map((table) => ({
-      name: table.name,
-      label: table.label,
-      masked_columns: Object.keys(table.masks),
-      includes: copyPlan([table.name])
-        .map((t) => t.name)
-        .filter((name) => name !== table.name),
-      requires: [...table.parents],
-    }));
-    return c.json({ success: true as const, data: { databases: deps.copies.databases(), tables } }, 200);
-  });
 
-  const counts = createRoute({
-    tags: ['database copy'],
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+  section.route({
     method: 'get',
     path: DATABASE_COPY_COUNTS_PATH,
     summary: 'Rows of each copyable table in one database (superuser)',
-    request: { query: parametersSchema(copyCountsQuerySchema) },
-    responses: {
-      200: { description: 'Rows per table', content: json(responseSchema(successEnvelope(copyCountsSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
+    access,
+    query: copyCountsQuerySchema,
+    data: copyCountsSchema,
+    answers: 'Rows per table',
+    errors: [404, 409],
+    handle: async ({ query: { database } }) => {
+      let found;
+      try {
+        found = await deps.copies.counts(database);
+      } catch (error) {
+        if (error instanceof UnreachableDatabase) return conflict(`${error.message}.`);
+        throw error;
+      }
+      return found ? ok({ database, counts: found }) : noDatabase(database);
     },
   });
-  app.openapi(counts, async (c) => {
-    const { database } = c.req.valid('query');
-    let found;
-    try {
-      found = await deps.copies.counts(database);
-    } catch (error) {
-      if (error instanceof UnreachableDatabase) return c.json(failure(`${error.message}.`), 409);
-      throw error;
-    }
-    if (!found) return c.json(failure(`There is no database named "${database}".`), 404);
-    return c.json({ success: true as const, data: { database, counts: found } }, 200);
-  });
 
-  const sample = createRoute({
-    tags: ['database copy'],
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+  section.route({
     method: 'get',
     path: DATABASE_COPY_SAMPLE_PATH,
     summary: "The first rows of a table's key and masked columns in one database: how masking is checked (superuser)",
-    request: { query: parametersSchema(copySampleQuerySchema) },
-    responses: {
-      200: { description: 'Up to 5 rows', content: json(responseSchema(successEnvelope(copySampleSchema))) },
-      ...errorResponses(400, 401, 403, 404),
+    access,
+    query: copySampleQuerySchema,
+    data: copySampleSchema,
+    answers: 'Up to 5 rows',
+    errors: [404],
+    handle: async ({ query: { database, table } }) => {
+      const found = await deps.copies.sample(database, table);
+      return found ? ok(found) : noDatabase(database);
     },
   });
-  app.openapi(sample, async (c) => {
-    const { database, table } = c.req.valid('query');
-    const found = await deps.copies.sample(database, table);
-    if (!found) return c.json(failure(`There is no database named "${database}".`), 404);
-    return c.json({ success: true as const, data: found }, 200);
-  });
 
-  const list = createRoute({
-    tags: ['database copy'],
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+  section.route({
     method: 'get',
     path: DATABASE_COPIES_PATH,
     summary: 'The last 50 copies, newest first, a running one with its progress (superuser)',
-    responses: {
-      200: { description: 'Copies', content: json(responseSchema(successEnvelope(databaseCopyListSchema))) },
-      ...errorResponses(401, 403),
-    },
-  });
-  app.openapi(list, async (c) => {
-    return c.json({ success: true as const, data: await deps.copies.list() }, 200);
+    access,
+    data: databaseCopyListSchema,
+    answers: 'Copies',
+    handle: async () => ok(await deps.copies.list()),
   });
 
-  const start = createRoute({
-    tags: ['database copy'],
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+  section.route({
     method: 'post',
     path: DATABASE_COPIES_PATH,
     summary:
       'Starts copying tables from one database to another (superuser; `confirm_target` must be the target’s name). ' +
       'Answers at once with the running copy; 409 while another copy runs; 403 for a production target.',
-    request: { body: { required: true, content: json(requestSchema(copyRequestSchema)) } },
-    responses: {
-      200: { description: 'The copy, running', content: json(responseSchema(successEnvelope(databaseCopySchema))) },
-      ...errorResponses(400, 401, 403, 409),
+    access,
+    body: copyRequestSchema,
+    data: databaseCopySchema,
+    answers: 'The copy, running',
+    errors: [409],
+    // Not `writes`: the copy service records the copy itself (one at a time, guarded by the database) and runs it
+    // after this answer, between other databases.
+    handle: async ({ actor, body }) => {
+      const result = await deps.copies.start(actor, body);
+      switch (result.kind) {
+        case 'ok':
+          return ok(result.copy);
+        case 'invalid':
+          return fieldProblems(result.fieldErrors);
+        case 'productionTarget':
+          return refused(`${result.target} is a production database: Database Copy never writes to it.`);
+        case 'unreachable':
+          return conflict(`Could not read ${result.database}: ${result.message}. Nothing was copied.`);
+        case 'busy': {
+          const who = result.running ? ` (copy ${result.running.copy_id} by ${result.running.started_by_email})` : '';
+          return conflict(`Another copy is running${who}; start this one when it has finished.`);
+        }
+      }
     },
   });
-  app.openapi(start, async (c) => {
-    const staff = c.get('staff');
-    const result = await deps.copies.start({ userId: staff.userId, email: staff.email }, c.req.valid('json'));
-    switch (result.kind) {
-      case 'ok':
-        return c.json({ success: true as const, data: result.copy }, 200);
-      case 'invalid':
-        return c.json(invalidFields(result.fieldErrors), 400);
-      case 'productionTarget':
-        return c.json(failure(`${result.target} is a production database: Database Copy never writes to it.`), 403);
-      case 'unreachable':
-        return c.json(failure(`Could not read ${result.database}: ${result.message}. Nothing was copied.`), 409);
-      case 'busy': {
-        const who = result.running ? ` (copy ${result.running.copy_id} by ${result.running.started_by_email})` : '';
-        return c.json(failure(`Another copy is running${who}; start this one when it has finished.`), 409);
-      }
-    }
-  });
 
-  const detail = createRoute({
-    tags: ['database copy'],
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
+  section.route({
     method: 'get',
     path: `${DATABASE_COPIES_PATH}/{copyId}`,
     summary: 'One copy with its progress per table (superuser)',
-    request: { params: parametersSchema(databaseCopyParamsSchema) },
-    responses: {
-      200: { description: 'The copy', content: json(responseSchema(successEnvelope(databaseCopySchema))) },
-      ...errorResponses(400, 401, 403, 404),
+    access,
+    params: databaseCopyParamsSchema,
+    data: databaseCopySchema,
+    answers: 'The copy',
+    errors: [404],
+    handle: async ({ params: { copyId } }) => {
+      const copy = await deps.copies.find(copyId);
+      return copy ? ok(copy) : notFound(`Copy ${copyId} does not exist.`);
     },
-  });
-  app.openapi(detail, async (c) => {
-    const { copyId } = c.req.valid('param');
-    const copy = await deps.copies.find(copyId);
-    if (!copy) return c.json(failure(`Copy ${copyId} does not exist.`), 404);
-    return c.json({ success: true as const, data: copy }, 200);
   });
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MailingPreview } from '../../src/contract/mailing';
 import { useSeededApi } from '../testing/seeded-api';
+import type { DevSeedReport } from '../db/seed/dev-seed';
 import { createTestApi } from '../testing/test-api';
 import { BACKENDS } from '../testing/test-database';
+
+const NO_SEED: DevSeedReport = { demoAccounts: 0, files: [], failures: [], identities: { status: 'skipped' } };
 
 const SU = 'superuser@example.com';
 const STATUS = 'Optouttest';
@@ -13,7 +16,7 @@ const content = { subject: 'x', body: 'x' };
 
 describe.each(BACKENDS)('POST /dev/mailing-opt-outs on %s', (backend) => {
   const context = useSeededApi(backend);
-  const devApi = () => createTestApi(context.database.db, { devReseed: vi.fn(async () => ({}) as never) });
+  const devApi = () => createTestApi(context.database.db, { devReseed: vi.fn(async () => NO_SEED) });
 
   it('exists only when the dev seed is on, only for local tools, and refuses a bad body', async () => {
     const body = { segment, keep: 1 };

@@ -3,8 +3,11 @@ import type { Paged } from '../../src/contract/lists';
 import type { RateChange, RateLocation } from '../../src/contract/rates';
 import type { RateSet } from '../../src/rates/rate-set';
 import { seedDemoRates } from '../db/seed/demo-rates';
+import type { DevSeedReport } from '../db/seed/dev-seed';
 import { createTestApi, idTokenFor } from '../testing/test-api';
 import { useSeededApi } from '../testing/seeded-api';
+
+const NO_SEED: DevSeedReport = { demoAccounts: 0, files: [], failures: [], identities: { status: 'skipped' } };
 
 const SUPERUSER = 'superuser@example.com';
 const socketFrom = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress, remotePort: 50_000 } } });
@@ -18,7 +21,7 @@ const allDay = (priceCents: number): RateSet => ({
 // A development route: PGlite is enough (it touches no SQL of its own; the rates' SQL is tested on both backends).
 describe('POST /dev/rates-clock', () => {
   const context = useSeededApi('pglite');
-  const devApi = () => createTestApi(context.database.db, { devReseed: vi.fn(async () => ({}) as never) });
+  const devApi = () => createTestApi(context.database.db, { devReseed: vi.fn(async () => NO_SEED) });
   const local = socketFrom('127.0.0.1');
 
   it('exists only when the dev seed is on, and only for local tools', async () => {

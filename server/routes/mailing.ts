@@ -1,6 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { successEnvelope } from '../../src/contract/envelope';
-import { listWindow } from '../../src/contract/lists';
 import {
   MAILING_OPTIONS_PATH,
   MAILING_PREVIEW_PATH,
@@ -17,19 +14,18 @@ import {
   mailingTestResultSchema,
 } from '../../src/contract/mailing';
 import { createMailing, findMailing, listMailings, mailingOptions, previewSegment, unknownSegmentIds } from '../db/mailings';
-import { pageBeyondLimit } from '../db/paging';
-import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
-import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
-import { errorResponses, failure, invalidFields } from '../http/responses';
-import { requireStaffSession } from '../http/staff-auth';
+import type { ApiApp, RouteDeps } from '../http/api-app';
+import { conflict, fieldProblems, notFound, ok } from '../http/outcome';
+import { serverSection, type Access } from '../http/section-kit';
 import { composeMessage, envelopeAddress, htmlDocument, prepareContent, testMessageId } from '../mailing/render';
 import type { MailerSettings } from '../mailing/runner';
 import { SmtpLink, withoutAddresses } from '../mailing/smtp-link';
 
-const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
-
 /** Rendered samples in the preview: enough to see the personalisation, few enough to read. */
 const PREVIEW_SAMPLES = 3;
+
+/** Spec §2/§6: Mailing is for superusers only; checked before the body is read, so others learn nothing. */
+const SUPERUSER: Access = { superuserOnly: 'Only a superuser may use Mailing.' };
 
 export interface MailingDeps {
   settings: MailerSettings;
@@ -38,153 +34,114 @@ export interface MailingDeps {
 }
 
 export function registerMailingRoutes(app: ApiApp, deps: RouteDeps, mailer: MailingDeps): void {
-  // Spec §2/§6: Mailing is for superusers only; checked before the body is read, so others learn nothing.
-  const staffSession = requireStaffSession(deps, { superuserOnly: 'Only a superuser may use Mailing.' });
+  const section = serverSection(app, deps, { tag: 'mailing', records: 'Mailing' });
 
-
-  const options = createRoute({
+  section.route({
     method: 'get',
     path: MAILING_OPTIONS_PATH,
-    tags: ['mailing'],
     summary: 'What a segment may name: locations, parker statuses, roles (superuser)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    responses: {
-      200: { description: 'The choices', content: json(responseSchema(successEnvelope(mailingOptionsSchema))) },
-      ...errorResponses(401, 403),
-    },
+    access: SUPERUSER,
+    data: mailingOptionsSchema,
+    answers: 'The choices',
+    handle: async ({ db }) => ok(await mailingOptions(db)),
   });
-  app.openapi(options, async (c) => c.json({ success: true as const, data: await mailingOptions(deps.db) }, 200));
 
-  const preview = createRoute({
+  section.route({
     method: 'post',
     path: MAILING_PREVIEW_PATH,
-    tags: ['mailing'],
     summary: 'Recipient count and a few messages rendered as recipients will get them (sanitised HTML) (superuser)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { body: { required: true, content: json(requestSchema(mailingInputSchema)) } },
-    responses: {
-      200: { description: 'Count and samples', content: json(responseSchema(successEnvelope(mailingPreviewSchema))) },
-      ...errorResponses(400, 401, 403),
+    access: SUPERUSER,
+    body: mailingInputSchema,
+    data: mailingPreviewSchema,
+    answers: 'Count and samples',
+    handle: async ({ db, body }) => {
+      const unknown = await unknownSegmentIds(db, body.segment);
+      if (Object.keys(unknown).length > 0) return fieldProblems(unknown);
+      const segment = await previewSegment(db, body.segment, PREVIEW_SAMPLES);
+      const content = prepareContent(body.subject, body.body);
+      const samples = segment.samples.map((member) => {
+        const parts = content.personalise(member);
+        return { name: `${member.first_name} ${member.last_name}`.trim(), ...parts, html: htmlDocument(parts.html) };
+      });
+      return ok({ recipientCount: segment.count, optedOutCount: segment.optedOut, samples });
     },
   });
-  app.openapi(preview, async (c) => {
-    const input = c.req.valid('json');
-    const unknown = await unknownSegmentIds(deps.db, input.segment);
-    if (Object.keys(unknown).length > 0) return c.json(invalidFields(unknown), 400);
-    const segment = await previewSegment(deps.db, input.segment, PREVIEW_SAMPLES);
-    const content = prepareContent(input.subject, input.body);
-    const samples = segment.samples.map((member) => {
-      const parts = content.personalise(member);
-      return { name: `${member.first_name} ${member.last_name}`.trim(), ...parts, html: htmlDocument(parts.html) };
-    });
-    return c.json(
-      { success: true as const, data: { recipientCount: segment.count, optedOutCount: segment.optedOut, samples } },
-      200,
-    );
-  });
 
-  const test = createRoute({
+  section.route({
     method: 'post',
     path: MAILING_TEST_PATH,
-    tags: ['mailing'],
     summary: 'Sends the message once to the signed-in superuser, personalised with their own name (superuser)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { body: { required: true, content: json(requestSchema(mailingContentSchema)) } },
-    responses: {
-      200: { description: 'Where it went', content: json(responseSchema(successEnvelope(mailingTestResultSchema))) },
-      ...errorResponses(400, 401, 403, 409),
+    access: SUPERUSER,
+    body: mailingContentSchema,
+    data: mailingTestResultSchema,
+    answers: 'Where it went',
+    errors: [409],
+    handle: async ({ staff, body }) => {
+      const name = (staff.displayName ?? '').trim();
+      const space = name.indexOf(' ');
+      const person = space < 0 ? { first_name: name, last_name: '' } : { first_name: name.slice(0, space), last_name: name.slice(space + 1) };
+      const parts = prepareContent(`[Test] ${body.subject}`, body.body).personalise(person);
+      const { from } = mailer.settings;
+      const raw = await composeMessage({ from, to: staff.email, ...parts, messageId: testMessageId(from) });
+      const link = new SmtpLink(mailer.settings.smtp);
+      try {
+        const held = await link.transmitHeld(envelopeAddress(from), staff.email, raw);
+        held.release();
+        const delivery = await held.delivery;
+        if (!delivery.ok) return conflict(`The mail server refused the test message: ${delivery.reason}`);
+      } catch (error) {
+        const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
+        return conflict(`The test message could not be sent: ${reason}`);
+      } finally {
+        link.quit();
+      }
+      return ok({ sentTo: staff.email });
     },
   });
-  app.openapi(test, async (c) => {
-    const staff = c.get('staff');
-    const input = c.req.valid('json');
-    const name = (staff.displayName ?? '').trim();
-    const space = name.indexOf(' ');
-    const person = space < 0 ? { first_name: name, last_name: '' } : { first_name: name.slice(0, space), last_name: name.slice(space + 1) };
-    const parts = prepareContent(`[Test] ${input.subject}`, input.body).personalise(person);
-    const { from } = mailer.settings;
-    const raw = await composeMessage({ from, to: staff.email, ...parts, messageId: testMessageId(from) });
-    const link = new SmtpLink(mailer.settings.smtp);
-    try {
-      const held = await link.transmitHeld(envelopeAddress(from), staff.email, raw);
-      held.release();
-      const delivery = await held.delivery;
-      if (!delivery.ok) return c.json(failure(`The mail server refused the test message: ${delivery.reason}`), 409);
-    } catch (error) {
-      const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
-      return c.json(failure(`The test message could not be sent: ${reason}`), 409);
-    } finally {
-      link.quit();
-    }
-    return c.json({ success: true as const, data: { sentTo: staff.email } }, 200);
-  });
 
-  const list = createRoute({
-    method: 'get',
+  section.list({
     path: MAILINGS_PATH,
-    tags: ['mailing'],
     summary: 'Mailings, newest first, with their counts (superuser)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { query: parametersSchema(mailingListQuerySchema) },
-    responses: {
-      200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(mailingPageSchema))) },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(list, async (c) => {
-    const window = listWindow(c.req.valid('query'));
-    const beyond = pageBeyondLimit(window);
-    if (beyond) return c.json(failure(beyond), 400);
-    return c.json({ success: true as const, data: await listMailings(deps.db, window) }, 200);
+    access: SUPERUSER,
+    query: mailingListQuerySchema,
+    page: mailingPageSchema,
+    read: ({ db }, window) => listMailings(db, window),
   });
 
-  const send = createRoute({
+  section.route({
     method: 'post',
     path: MAILINGS_PATH,
-    tags: ['mailing'],
     summary: 'Queues a mailing to a segment; the server sends it at the configured rate (superuser)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { body: { required: true, content: json(requestSchema(mailingInputSchema)) } },
-    responses: {
-      200: { description: 'The queued mailing', content: json(responseSchema(successEnvelope(mailingSchema))) },
-      ...errorResponses(400, 401, 403),
+    access: SUPERUSER,
+    body: mailingInputSchema,
+    data: mailingSchema,
+    answers: 'The queued mailing',
+    // Not `writes`: createMailing keeps its own transaction (the job and its recipients, rolled back when nobody can
+    // be mailed), and the runner must be told only once it has committed, or it could look before the job is there.
+    handle: async ({ db, actor, body }) => {
+      const unknown = await unknownSegmentIds(db, body.segment);
+      if (Object.keys(unknown).length > 0) return fieldProblems(unknown);
+      const result = await createMailing(deps.db, body, actor, mailer.settings.ratePerSecond);
+      if (result.kind === 'noRecipients') {
+        return fieldProblems({ segment: 'Nobody in this segment can be mailed: choose other recipients.' });
+      }
+      mailer.runner?.kick();
+      return ok(result.mailing);
     },
-  });
-  app.openapi(send, async (c) => {
-    const staff = c.get('staff');
-    const input = c.req.valid('json');
-    const unknown = await unknownSegmentIds(deps.db, input.segment);
-    if (Object.keys(unknown).length > 0) return c.json(invalidFields(unknown), 400);
-    const result = await createMailing(deps.db, input, { userId: staff.userId, email: staff.email }, mailer.settings.ratePerSecond);
-    if (result.kind === 'noRecipients') {
-      return c.json(invalidFields({ segment: 'Nobody in this segment can be mailed: choose other recipients.' }), 400);
-    }
-    mailer.runner?.kick();
-    return c.json({ success: true as const, data: result.mailing }, 200);
   });
 
-  const detail = createRoute({
+  section.route({
     method: 'get',
     path: `${MAILINGS_PATH}/{mailingId}`,
-    tags: ['mailing'],
     summary: 'One mailing and its progress: sent, failed, skipped, left (superuser)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { params: parametersSchema(mailingParamsSchema) },
-    responses: {
-      200: { description: 'The mailing', content: json(responseSchema(successEnvelope(mailingSchema))) },
-      ...errorResponses(400, 401, 403, 404),
+    access: SUPERUSER,
+    params: mailingParamsSchema,
+    data: mailingSchema,
+    answers: 'The mailing',
+    errors: [404],
+    handle: async ({ db, params: { mailingId } }) => {
+      const mailing = await findMailing(db, mailingId);
+      return mailing ? ok(mailing) : notFound(`Mailing ${mailingId} does not exist.`);
     },
-  });
-  app.openapi(detail, async (c) => {
-    const { mailingId } = c.req.valid('param');
-    const mailing = await findMailing(deps.db, mailingId);
-    if (!mailing) return c.json(failure(`Mailing ${mailingId} does not exist.`), 404);
-    return c.json({ success: true as const, data: mailing }, 200);
   });
 }

@@ -1,7 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { successEnvelope } from '../../src/contract/envelope';
-import { historySchema, listWindow } from '../../src/contract/lists';
+import { z } from '@hono/zod-openapi';
 import {
   PROMO_CODES_EXPORT_PATH,
   PROMO_CODES_LOCATIONS_PATH,
@@ -21,10 +18,8 @@ import {
   type PromoCode,
 } from '../../src/contract/promo-codes';
 import type { AccessLevel } from '../../src/permissions/features';
-import { hasPermission, locationsLacking } from '../../src/permissions/rules';
-import { listHistory } from '../db/audit';
+import type { Queryable } from '../db/db';
 import { listLocationRefsIn } from '../db/locations';
-import { pageBeyondLimit } from '../db/paging';
 import {
   createPromoCode,
   findPromoCode,
@@ -36,14 +31,11 @@ import {
   type PromoCodeWriteResult,
 } from '../db/promo-codes';
 import { redeemPromoCode } from '../db/promo-redemptions';
-import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
-import { csvFileName, csvResponse } from '../http/csv';
-import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
-import { conflictFailure, errorResponses, failure, invalidFields } from '../http/responses';
-import { locationScope } from '../http/scope';
-import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
+import type { ApiApp, RouteDeps } from '../http/api-app';
+import { requestSchema } from '../http/openapi-schemas';
+import { conflict, fieldProblems, notFound, ok, refused, versionConflict, type Outcome, type Refusal } from '../http/outcome';
+import { serverSection, type SectionRequest } from '../http/section-kit';
 
-const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
 /** Header names arrive lower-cased from Hono's header validator. */
 const redeemHeadersSchema = z.object({ 'idempotency-key': requestSchema(redeemIdempotencyKeySchema) });
 const dollars = (amountCents: number) => `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
@@ -70,280 +62,177 @@ const csvRow = (code: PromoCode) => [
   code.location_ids.join(' '),
 ];
 
-function writeResponse(c: Context<StaffEnv>, promoCodeId: number | null, result: PromoCodeWriteResult) {
+const missing = (promoCodeId: number) => notFound(`Promo code ${promoCodeId} was not found among the codes of your locations.`);
+
+function written(promoCodeId: number | null, result: PromoCodeWriteResult): Outcome<PromoCode> {
   switch (result.kind) {
     case 'ok':
-      return c.json({ success: true as const, data: result.promoCode }, 200);
+      return ok(result.promoCode);
     case 'notFound':
-      return c.json(failure(`Promo code ${promoCodeId} was not found among the codes of your locations.`), 404);
+      return missing(promoCodeId ?? 0);
     case 'duplicateCode':
-      return c.json(invalidFields({ code: `The code ${result.code} already exists (codes are the same whatever their case).` }), 400);
+      return fieldProblems({ code: `The code ${result.code} already exists (codes are the same whatever their case).` });
     case 'unknownLocations':
-      return c.json(invalidFields({ location_ids: `No location ${result.ids.join(', ')}.` }), 400);
-    case 'conflict': {
-      const { changedBy, changedAt } = result.conflict;
-      const who = changedBy ? (changedBy.name ?? changedBy.email) : 'someone else';
-      const when = changedAt ? ` at ${changedAt}` : '';
-      return c.json(
-        conflictFailure(
-          `Promo code ${promoCodeId} was changed by ${who}${when} after you opened it. Reload to see their version; nothing was saved.`,
-          result.conflict,
-        ),
-        409,
-      );
-    }
+      return fieldProblems({ location_ids: `No location ${result.ids.join(', ')}.` });
+    case 'conflict':
+      return versionConflict(`Promo code ${promoCodeId}`, result.conflict);
   }
 }
 
+type Request = Pick<SectionRequest<unknown, unknown, unknown, unknown>, 'lacking'>;
+
+/**
+ * Spec §5: a code of several locations needs promo-code `level` at every one of them — the ones it has and, for an
+ * edit, the ones it will have. Unseen codes are a 404 alike with missing ones; seen but not editable ones a 403.
+ */
+async function refusalAt(
+  request: Request & { db: Queryable },
+  promoCodeId: number,
+  level: AccessLevel,
+  newIds: readonly number[] = [],
+): Promise<Refusal | null> {
+  const current = await promoCodeLocations(request.db, promoCodeId, level !== 'view');
+  if (!current || request.lacking('view', current).length) return missing(promoCodeId);
+  const lacking = request.lacking(level, [...new Set([...current, ...newIds])]);
+  return lacking.length ? refused(`You do not have permission to ${level} promo codes at location ${lacking.join(', ')}.`) : null;
+}
+
 export function registerPromoCodeRoutes(app: ApiApp, deps: RouteDeps): void {
-  const staffSession = requireStaffSession(deps);
-  /** Lists filtered by `?locationId=`: refused (403) outside the user's pc locations, before anything is read. */
-  const listSession = requireStaffSession(deps, { locationFilter: { feature: 'pc', records: 'the promo codes' } });
-  const actorOf = (c: Context<StaffEnv>) => ({ userId: c.get('staff').userId, email: c.get('staff').email });
-  const may = (c: Context<StaffEnv>, level: AccessLevel, ids?: number[]) => hasPermission(c.get('staff').record, 'pc', level, ids);
-  /** Locations among `ids` where the user lacks `level`. */
-  const lacking = (c: Context<StaffEnv>, level: AccessLevel, ids: number[]) => locationsLacking(c.get('staff').record, 'pc', level, ids);
-  const notFound = (c: Context, promoCodeId: number) =>
-    c.json(failure(`Promo code ${promoCodeId} was not found among the codes of your locations.`), 404);
-  /**
-   * The code's locations if the user may see it, else undefined (404). Spec §5: a code of several locations needs
-   * promo-code view at every one of them (the list shows the same codes: `inScopeCondition` in server/db/promo-codes.ts).
-   */
-  const visibleLocations = async (c: Context<StaffEnv>, promoCodeId: number) => {
-    const ids = await promoCodeLocations(deps.db, promoCodeId);
-    return ids && lacking(c, 'view', ids).length === 0 ? ids : undefined;
-  };
-  const NO_VIEW = 'You do not have permission to view promo codes.';
+  const section = serverSection(app, deps, { tag: 'promo codes', feature: 'pc', records: 'promo codes' });
 
-  const list = createRoute({
-    method: 'get',
+  section.list({
     path: PROMO_CODES_PATH,
-    tags: ['promo codes'],
     summary: "Promo codes at the user's promo-code locations, with usage, filtered, sorted and paged on the server",
-    security: STAFF_SECURITY,
-    middleware: [listSession] as const,
-    request: { query: parametersSchema(promoCodeListQuerySchema) },
-    responses: {
-      200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(promoCodePageSchema))) },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(list, async (c) => {
-    if (!may(c, 'view')) return c.json(failure(NO_VIEW), 403);
-    const query = c.req.valid('query');
-    const window = listWindow(query);
-    const beyond = pageBeyondLimit(window);
-    if (beyond) return c.json(failure(beyond), 400);
-    const scope = locationScope(c.get('staff').record, 'pc');
-    return c.json({ success: true as const, data: await listPromoCodesPage(deps.db, scope, query, window, deps.now()) }, 200);
-  });
-
-  const exportCsv = createRoute({
-    method: 'get',
-    path: PROMO_CODES_EXPORT_PATH,
-    tags: ['promo codes'],
-    summary: 'Every promo code the list shows for these filters, as CSV (streamed)',
-    security: STAFF_SECURITY,
-    middleware: [listSession] as const,
-    request: { query: parametersSchema(promoCodeListQuerySchema) },
-    responses: {
-      200: { description: 'RFC 4180 CSV, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: { type: 'string' } } } },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(exportCsv, async (c) => {
-    if (!may(c, 'view')) return c.json(failure(NO_VIEW), 403);
-    const scope = locationScope(c.get('staff').record, 'pc');
-    const batches = promoCodeBatches(deps.db, scope, c.req.valid('query'), deps.now());
-    return csvResponse(c, {
-      fileName: csvFileName('promo-codes', deps.now()),
+    query: promoCodeListQuerySchema,
+    page: promoCodePageSchema,
+    locationFilter: 'the promo codes',
+    read: ({ db, scope, query, now }, window) => listPromoCodesPage(db, scope(), query, window, now),
+    csv: {
+      path: PROMO_CODES_EXPORT_PATH,
+      summary: 'Every promo code the list shows for these filters, as CSV (streamed)',
+      name: 'promo-codes',
       header: CSV_HEADER,
-      batches: (async function* () {
-        for await (const batch of batches) yield batch.map(csvRow);
-      })(),
-    }) as never;
+      batches: ({ db, scope, query, now }) => promoCodeBatches(db, scope(), query, now),
+      row: csvRow,
+    },
   });
 
-  const locations = createRoute({
+  section.route({
     method: 'get',
     path: PROMO_CODES_LOCATIONS_PATH,
-    tags: ['promo codes'],
     summary: "The locations of the user's promo-code permission (the list's filter and the form's choice)",
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    responses: {
-      200: { description: 'Locations by name', content: json(responseSchema(successEnvelope(promoCodeLocationsSchema))) },
-      ...errorResponses(401, 403),
-    },
-  });
-  app.openapi(locations, async (c) => {
-    if (!may(c, 'view')) return c.json(failure(NO_VIEW), 403);
-    return c.json({ success: true as const, data: await listLocationRefsIn(deps.db, locationScope(c.get('staff').record, 'pc')) }, 200);
+    access: { level: 'view' },
+    data: promoCodeLocationsSchema,
+    answers: 'Locations by name',
+    handle: async ({ db, scope }) => ok(await listLocationRefsIn(db, scope())),
   });
 
   // Registered before /promo-codes/{promoCodeId}, which would otherwise take "redeem" for an id.
-  const redeem = createRoute({
+  section.route({
     method: 'post',
     path: PROMO_CODES_REDEEM_PATH,
-    tags: ['promo codes'],
     summary:
       'Applies a code to a quote and counts the use atomically (promo-code view at the location), once per Idempotency-Key: the same key and body answer the first result again, another body 409; 409 also beyond its caps, outside its window, at another location or when inactive',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      headers: redeemHeadersSchema,
-      body: { required: true, content: json(requestSchema(redeemInputSchema)) },
+    access: { level: 'view' },
+    headers: redeemHeadersSchema,
+    body: redeemInputSchema,
+    data: redemptionSchema,
+    answers: 'The discount and the use counted',
+    errors: [404, 409],
+    // Not `writes`: the redemption keeps its own transaction with the idempotency key (server/db/promo-redemptions.ts).
+    handle: async ({ db, actor, body, headers, lacking, now }) => {
+      if (lacking('view', [body.location_id]).length) {
+        return refused(`You do not have permission to use promo codes at location ${body.location_id}.`);
+      }
+      const outcome = await redeemPromoCode(db, actor, headers['idempotency-key'], body, now);
+      switch (outcome.kind) {
+        case 'redeemed':
+          return ok(outcome.redemption, outcome.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
+        case 'keyReused':
+          return conflict('This Idempotency-Key was already used for a different redemption. Nothing was counted; send a new key.');
+        case 'unknownCode':
+          return notFound(`There is no promo code ${body.code}.`);
+        case 'refused':
+          return conflict(outcome.detail, { reason: outcome.reason });
+      }
     },
-    responses: {
-      200: { description: 'The discount and the use counted', content: json(responseSchema(successEnvelope(redemptionSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(redeem, async (c) => {
-    const input = c.req.valid('json');
-    if (!may(c, 'view', [input.location_id])) {
-      return c.json(failure(`You do not have permission to use promo codes at location ${input.location_id}.`), 403);
-    }
-    const key = c.req.valid('header')['idempotency-key'];
-    const outcome = await redeemPromoCode(deps.db, actorOf(c), key, input, deps.now());
-    if (outcome.kind === 'redeemed') {
-      if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
-      return c.json({ success: true as const, data: outcome.redemption }, 200);
-    }
-    if (outcome.kind === 'keyReused') {
-      return c.json(
-        failure('This Idempotency-Key was already used for a different redemption. Nothing was counted; send a new key.'),
-        409,
-      );
-    }
-    if (outcome.kind === 'unknownCode') return c.json(failure(`There is no promo code ${input.code}.`), 404);
-    return c.json(conflictFailure(outcome.detail, { reason: outcome.reason }), 409);
   });
 
-  const create = createRoute({
+  section.route({
     method: 'post',
     path: PROMO_CODES_PATH,
-    tags: ['promo codes'],
     summary: 'Adds a promo code (promo-code add at each of its locations); an empty code is generated',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { body: { required: true, content: json(requestSchema(promoCodeInputSchema)) } },
-    responses: {
-      200: { description: 'The new code', content: json(responseSchema(successEnvelope(promoCodeSchema))) },
-      ...errorResponses(400, 401, 403),
+    access: { level: 'add' },
+    body: promoCodeInputSchema,
+    data: promoCodeSchema,
+    answers: 'The new code',
+    writes: true,
+    handle: async ({ db, actor, body, lacking }) => {
+      const missingAdd = lacking('add', body.location_ids);
+      if (missingAdd.length) {
+        return refused(`You do not have permission to add promo codes at location ${missingAdd.join(', ')}.`);
+      }
+      return written(null, await createPromoCode(db, actor, body));
     },
   });
-  app.openapi(create, async (c) => {
-    if (!may(c, 'add')) return c.json(failure('You do not have permission to add promo codes.'), 403);
-    const input = c.req.valid('json');
-    const refused = lacking(c, 'add', input.location_ids);
-    if (refused.length) {
-      return c.json(failure(`You do not have permission to add promo codes at location ${refused.join(', ')}.`), 403);
-    }
-    const result = await deps.db.transaction((tx) => createPromoCode(tx, actorOf(c), input));
-    return writeResponse(c, null, result) as never;
-  });
 
-  const detail = createRoute({
+  section.route({
     method: 'get',
     path: `${PROMO_CODES_PATH}/{promoCodeId}`,
-    tags: ['promo codes'],
     summary: 'One promo code; 404 alike for a missing one and one outside your locations',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { params: parametersSchema(promoCodeParamsSchema) },
-    responses: {
-      200: { description: 'The code', content: json(responseSchema(successEnvelope(promoCodeSchema))) },
-      ...errorResponses(400, 401, 403, 404),
+    access: { level: 'view' },
+    params: promoCodeParamsSchema,
+    data: promoCodeSchema,
+    answers: 'The code',
+    errors: [404],
+    handle: async (request) => {
+      const { promoCodeId } = request.params;
+      return (await refusalAt(request, promoCodeId, 'view')) ?? ok((await findPromoCode(request.db, promoCodeId))!);
     },
   });
-  app.openapi(detail, async (c) => {
-    if (!may(c, 'view')) return c.json(failure(NO_VIEW), 403);
-    const { promoCodeId } = c.req.valid('param');
-    if (!(await visibleLocations(c, promoCodeId))) return notFound(c, promoCodeId);
-    return c.json({ success: true as const, data: (await findPromoCode(deps.db, promoCodeId))! }, 200);
-  });
 
-  const history = createRoute({
-    method: 'get',
+  section.history({
     path: `${PROMO_CODES_PATH}/{promoCodeId}/history`,
-    tags: ['promo codes'],
     summary: "The promo code's audit trail, newest first",
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { params: parametersSchema(promoCodeParamsSchema) },
-    responses: {
-      200: { description: 'Who changed what, when', content: json(responseSchema(successEnvelope(historySchema))) },
-      ...errorResponses(400, 401, 403, 404),
-    },
-  });
-  app.openapi(history, async (c) => {
-    if (!may(c, 'view')) return c.json(failure(NO_VIEW), 403);
-    const { promoCodeId } = c.req.valid('param');
-    if (!(await visibleLocations(c, promoCodeId))) return notFound(c, promoCodeId);
-    return c.json({ success: true as const, data: await listHistory(deps.db, 'promo_code', promoCodeId) }, 200);
+    params: promoCodeParamsSchema,
+    errors: [404],
+    trail: ({ promoCodeId }) => ({ entity: 'promo_code', id: promoCodeId }),
+    hidden: (request) => refusalAt(request, request.params.promoCodeId, 'view'),
   });
 
-  /** Edit and status: edit permission at every location the code has now and will have after the change. */
-  const editRefusal = async (c: Context<StaffEnv>, promoCodeId: number, newIds: number[]) => {
-    const current = await visibleLocations(c, promoCodeId);
-    if (!current) return notFound(c, promoCodeId);
-    const refused = lacking(c, 'edit', [...new Set([...current, ...newIds])]);
-    if (refused.length) {
-      return c.json(failure(`You do not have permission to edit promo codes at location ${refused.join(', ')}.`), 403);
-    }
-    return null;
-  };
-
-  const update = createRoute({
+  section.route({
     method: 'post',
     path: `${PROMO_CODES_PATH}/{promoCodeId}`,
-    tags: ['promo codes'],
     summary: 'Saves an edit made from `version` (promo-code edit at each of its locations); 409 if it changed since',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(promoCodeParamsSchema),
-      body: { required: true, content: json(requestSchema(promoCodeUpdateSchema)) },
+    access: { level: 'edit' },
+    params: promoCodeParamsSchema,
+    body: promoCodeUpdateSchema,
+    data: promoCodeSchema,
+    answers: 'The saved code',
+    errors: [404, 409],
+    writes: true,
+    handle: async (request) => {
+      const { promoCodeId } = request.params;
+      const refusal = await refusalAt(request, promoCodeId, 'edit', request.body.location_ids);
+      return refusal ?? written(promoCodeId, await updatePromoCode(request.db, request.actor, promoCodeId, request.body));
     },
-    responses: {
-      200: { description: 'The saved code', content: json(responseSchema(successEnvelope(promoCodeSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(update, async (c) => {
-    if (!may(c, 'edit')) return c.json(failure('You do not have permission to edit promo codes.'), 403);
-    const { promoCodeId } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const refusal = await editRefusal(c, promoCodeId, input.location_ids);
-    if (refusal) return refusal as never;
-    const result = await deps.db.transaction((tx) => updatePromoCode(tx, actorOf(c), promoCodeId, input));
-    return writeResponse(c, promoCodeId, result) as never;
   });
 
-  const status = createRoute({
+  section.route({
     method: 'post',
     path: `${PROMO_CODES_PATH}/{promoCodeId}/status`,
-    tags: ['promo codes'],
     summary: 'Deactivates or activates a promo code (promo-code edit at each of its locations)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(promoCodeParamsSchema),
-      body: { required: true, content: json(requestSchema(promoCodeStatusChangeSchema)) },
+    access: { level: 'edit' },
+    params: promoCodeParamsSchema,
+    body: promoCodeStatusChangeSchema,
+    data: promoCodeSchema,
+    answers: 'The code',
+    errors: [404, 409],
+    writes: true,
+    handle: async (request) => {
+      const { promoCodeId } = request.params;
+      const refusal = await refusalAt(request, promoCodeId, 'edit');
+      return refusal ?? written(promoCodeId, await setPromoCodeActive(request.db, request.actor, promoCodeId, request.body));
     },
-    responses: {
-      200: { description: 'The code', content: json(responseSchema(successEnvelope(promoCodeSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(status, async (c) => {
-    if (!may(c, 'edit')) return c.json(failure('You do not have permission to edit promo codes.'), 403);
-    const { promoCodeId } = c.req.valid('param');
-    const refusal = await editRefusal(c, promoCodeId, []);
-    if (refusal) return refusal as never;
-    const change = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => setPromoCodeActive(tx, actorOf(c), promoCodeId, change));
-    return writeResponse(c, promoCodeId, result) as never;
   });
 }

@@ -1,9 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { successEnvelope } from '../../src/contract/envelope';
-import { historySchema, listWindow } from '../../src/contract/lists';
 import {
+  myAllLocationsSchema,
   ROLE_LOCATIONS_PATH,
+  ROLES_MY_ALL_LOCATIONS_PATH,
   ROLES_PATH,
   roleLocationsSchema,
   roleDeletedSchema,
@@ -14,19 +12,14 @@ import {
   roleParamsSchema,
   roleSchema,
   roleUpdateSchema,
+  type Role,
 } from '../../src/contract/roles';
 import { describeRefusal, type EscalationVerdict } from '../../src/permissions/escalation';
-import { hasPermission } from '../../src/permissions/rules';
-import { listHistory } from '../db/audit';
 import type { Queryable } from '../db/db';
-import { pageBeyondLimit } from '../db/paging';
 import { AUDIT_ENTITY_ROLE, createRole, deleteRole, findRole, listRolesPage, updateRole, type RoleWriteResult } from '../db/roles';
-import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
-import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
-import { conflictFailure, errorResponses, failure, invalidFields } from '../http/responses';
-import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
-
-const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
+import type { ApiApp, RouteDeps } from '../http/api-app';
+import { conflict, fieldProblems, notFound, ok, refused, versionConflict, type Outcome, type Refusal } from '../http/outcome';
+import { serverSection } from '../http/section-kit';
 
 /** A refusal of the no-escalation rule in words, with the locations named as the user knows them. */
 export async function refusalMessage(
@@ -43,202 +36,136 @@ export async function refusalMessage(
   return describeRefusal(verdict, subject, undefined, (id) => names.get(id) ?? `location ${id}`);
 }
 
-async function writeResponse(c: Context<StaffEnv>, db: Queryable, roleId: number | null, result: RoleWriteResult) {
+const missing = (roleId: number | null) => notFound(`Role ${roleId} does not exist.`);
+
+/** Why the repository refused a write, as the API says it (a no-escalation refusal names the locations). */
+async function refusalOf(db: Queryable, roleId: number | null, result: Exclude<RoleWriteResult, { kind: 'ok' }>): Promise<Refusal> {
   switch (result.kind) {
-    case 'ok':
-      return c.json({ success: true as const, data: result.role }, 200);
     case 'notFound':
-      return c.json(failure(`Role ${roleId} does not exist.`), 404);
+      return missing(roleId);
     case 'duplicateName':
-      return c.json(invalidFields({ name: `A role named "${result.name}" already exists (names ignore case).` }), 400);
+      return fieldProblems({ name: `A role named "${result.name}" already exists (names ignore case).` });
     case 'invalid':
-      return c.json(invalidFields(result.fieldErrors), 400);
+      return fieldProblems(result.fieldErrors);
     case 'refused':
-      return c.json(failure(await refusalMessage(db, result.verdict, 'role')), 403);
+      return refused(await refusalMessage(db, result.verdict, 'role'));
     case 'inUse': {
       const who = result.holders.map((holder) => holder.display_name ?? holder.email).join(', ');
       const more = result.total > result.holders.length ? ` and ${result.total - result.holders.length} more` : '';
-      return c.json(
-        conflictFailure(`Role ${roleId} is held by ${who}${more}; give them another role first. Nothing was deleted.`, {
-          holders: result.holders,
-          total: result.total,
-        }),
-        409,
-      );
+      return conflict(`Role ${roleId} is held by ${who}${more}; give them another role first. Nothing was deleted.`, {
+        holders: result.holders,
+        total: result.total,
+      });
     }
-    case 'conflict': {
-      const { changedBy, changedAt } = result.conflict;
-      const who = changedBy ? (changedBy.name ?? changedBy.email) : 'someone else';
-      const when = changedAt ? ` at ${changedAt}` : '';
-      return c.json(
-        conflictFailure(
-          `Role ${roleId} was changed by ${who}${when} after you opened it. Reload to see their version; nothing was saved.`,
-          result.conflict,
-        ),
-        409,
-      );
-    }
+    case 'conflict':
+      return versionConflict(`Role ${roleId}`, result.conflict);
   }
 }
 
-export function registerRoleRoutes(app: ApiApp, deps: RouteDeps): void {
-  const staffSession = requireStaffSession(deps);
-  const actorOf = (c: Context<StaffEnv>) => ({ userId: c.get('staff').userId, email: c.get('staff').email });
-  const refuse = (c: Context<StaffEnv>, action: string) =>
-    c.json(failure(`You do not have permission to ${action} roles.`), 403);
+const written = async (db: Queryable, roleId: number | null, result: RoleWriteResult): Promise<Outcome<Role>> =>
+  result.kind === 'ok' ? ok(result.role) : refusalOf(db, roleId, result);
 
-  const list = createRoute({
-    method: 'get',
+export function registerRoleRoutes(app: ApiApp, deps: RouteDeps): void {
+  const section = serverSection(app, deps, { tag: 'roles', feature: 'ur', records: 'roles' });
+
+  section.list({
     path: ROLES_PATH,
-    tags: ['roles'],
     summary: 'Roles with what they grant and how many staff hold each (user roles view)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { query: parametersSchema(roleListQuerySchema) },
-    responses: {
-      200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(rolePageSchema))) },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(list, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'ur', 'view')) return refuse(c, 'view');
-    const query = c.req.valid('query');
-    const window = listWindow(query);
-    const beyond = pageBeyondLimit(window);
-    if (beyond) return c.json(failure(beyond), 400);
-    return c.json({ success: true as const, data: await listRolesPage(deps.db, query, window) }, 200);
+    query: roleListQuerySchema,
+    page: rolePageSchema,
+    read: ({ db, query }, window) => listRolesPage(db, query, window),
   });
 
   // Registered before /roles/{roleId}, which would otherwise take "locations" for an id.
-  const locations = createRoute({
+  section.route({
     method: 'get',
     path: ROLE_LOCATIONS_PATH,
-    tags: ['roles'],
     summary: 'Every location by name, for the role editor (user roles view): roles may grant at any of them',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    responses: {
-      200: { description: 'Locations by name', content: json(responseSchema(successEnvelope(roleLocationsSchema))) },
-      ...errorResponses(401, 403),
+    access: { level: 'view' },
+    data: roleLocationsSchema,
+    answers: 'Locations by name',
+    handle: async ({ db }) => {
+      const { rows } = await db.query<{ location_id: number; name: string }>(
+        'SELECT location_id, name FROM locations ORDER BY lower(name), location_id',
+      );
+      return ok(rows);
     },
   });
-  app.openapi(locations, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'ur', 'view')) return refuse(c, 'view');
-    const { rows } = await deps.db.query<{ location_id: number; name: string }>(
-      'SELECT location_id, name FROM locations ORDER BY lower(name), location_id',
-    );
-    return c.json({ success: true as const, data: rows }, 200);
+
+  // Also before /roles/{roleId}, which would take "mine" for an id.
+  section.route({
+    method: 'get',
+    path: ROLES_MY_ALL_LOCATIONS_PATH,
+    summary: "The caller's own grants at all locations, now and later (user roles view), for the role editor",
+    access: { level: 'view' },
+    data: myAllLocationsSchema,
+    answers: 'Per feature, the level held at all locations',
+    handle: async ({ staff }) => ok({ su: staff.record.su, all_locations: staff.allLocations }),
   });
 
-  const create = createRoute({
+  section.route({
     method: 'post',
     path: ROLES_PATH,
-    tags: ['roles'],
     summary: 'Creates a role (user roles add); it may grant only what the editor holds',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { body: { required: true, content: json(requestSchema(roleInputSchema)) } },
-    responses: {
-      200: { description: 'The new role', content: json(responseSchema(successEnvelope(roleSchema))) },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(create, async (c) => {
-    const { record } = c.get('staff');
-    if (!hasPermission(record, 'ur', 'add')) return refuse(c, 'add');
-    const input = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => createRole(tx, actorOf(c), record, input));
-    return (await writeResponse(c, deps.db, null, result)) as never;
+    access: { level: 'add' },
+    body: roleInputSchema,
+    data: roleSchema,
+    answers: 'The new role',
+    writes: true,
+    handle: async ({ db, actor, record, body }) => written(db, null, await createRole(db, actor, record, body)),
   });
 
-  const detail = createRoute({
+  section.route({
     method: 'get',
     path: `${ROLES_PATH}/{roleId}`,
-    tags: ['roles'],
     summary: 'One role (user roles view)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { params: parametersSchema(roleParamsSchema) },
-    responses: {
-      200: { description: 'The role', content: json(responseSchema(successEnvelope(roleSchema))) },
-      ...errorResponses(400, 401, 403, 404),
+    access: { level: 'view' },
+    params: roleParamsSchema,
+    data: roleSchema,
+    answers: 'The role',
+    errors: [404],
+    handle: async ({ db, params: { roleId } }) => {
+      const role = await findRole(db, roleId);
+      return role ? ok(role) : missing(roleId);
     },
   });
-  app.openapi(detail, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'ur', 'view')) return refuse(c, 'view');
-    const { roleId } = c.req.valid('param');
-    const role = await findRole(deps.db, roleId);
-    if (!role) return c.json(failure(`Role ${roleId} does not exist.`), 404);
-    return c.json({ success: true as const, data: role }, 200);
-  });
 
-  const history = createRoute({
-    method: 'get',
+  section.history({
     path: `${ROLES_PATH}/{roleId}/history`,
-    tags: ['roles'],
     summary: "The role's audit trail, newest first (user roles view)",
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { params: parametersSchema(roleParamsSchema) },
-    responses: {
-      200: { description: 'Who changed what, when', content: json(responseSchema(successEnvelope(historySchema))) },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(history, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'ur', 'view')) return refuse(c, 'view');
-    const { roleId } = c.req.valid('param');
-    return c.json({ success: true as const, data: await listHistory(deps.db, AUDIT_ENTITY_ROLE, roleId) }, 200);
+    params: roleParamsSchema,
+    trail: ({ roleId }) => ({ entity: AUDIT_ENTITY_ROLE, id: roleId }),
   });
 
-  const update = createRoute({
+  section.route({
     method: 'post',
     path: `${ROLES_PATH}/{roleId}`,
-    tags: ['roles'],
     summary: 'Renames a role and replaces its grants, from `version` (user roles edit; no escalation); 409 if it changed',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(roleParamsSchema),
-      body: { required: true, content: json(requestSchema(roleUpdateSchema)) },
-    },
-    responses: {
-      200: { description: 'The saved role', content: json(responseSchema(successEnvelope(roleSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(update, async (c) => {
-    const { record } = c.get('staff');
-    if (!hasPermission(record, 'ur', 'edit')) return refuse(c, 'edit');
-    const { roleId } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => updateRole(tx, actorOf(c), record, roleId, input));
-    return (await writeResponse(c, deps.db, roleId, result)) as never;
+    access: { level: 'edit' },
+    params: roleParamsSchema,
+    body: roleUpdateSchema,
+    data: roleSchema,
+    answers: 'The saved role',
+    errors: [404, 409],
+    writes: true,
+    handle: async ({ db, actor, record, params: { roleId }, body }) =>
+      written(db, roleId, await updateRole(db, actor, record, roleId, body)),
   });
 
-  const remove = createRoute({
+  section.route({
     method: 'post',
     path: `${ROLES_PATH}/{roleId}/delete`,
-    tags: ['roles'],
     summary: 'Deletes a role nobody holds (user roles delete); otherwise 409 naming who holds it',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(roleParamsSchema),
-      body: { required: true, content: json(requestSchema(roleDeleteSchema)) },
+    access: { level: 'delete' },
+    params: roleParamsSchema,
+    body: roleDeleteSchema,
+    data: roleDeletedSchema,
+    answers: 'Deleted',
+    errors: [404, 409],
+    writes: true,
+    handle: async ({ db, actor, record, params: { roleId }, body }) => {
+      const result = await deleteRole(db, actor, record, roleId, body.version);
+      return result.kind === 'deleted' ? ok({ deleted: true as const }) : refusalOf(db, roleId, result);
     },
-    responses: {
-      200: { description: 'Deleted', content: json(responseSchema(successEnvelope(roleDeletedSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(remove, async (c) => {
-    const { record } = c.get('staff');
-    if (!hasPermission(record, 'ur', 'delete')) return refuse(c, 'delete');
-    const { roleId } = c.req.valid('param');
-    const { version } = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => deleteRole(tx, actorOf(c), record, roleId, version));
-    if (result.kind === 'deleted') return c.json({ success: true as const, data: { deleted: true as const } }, 200);
-    return (await writeResponse(c, deps.db, roleId, result)) as never;
   });
 }

@@ -1,7 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { successEnvelope } from '../../src/contract/envelope';
-import { historySchema, listWindow } from '../../src/contract/lists';
 import {
   USERS_ASSIGNABLE_ROLES_PATH,
   USERS_EXPORT_PATH,
@@ -20,11 +16,10 @@ import {
   userUpdateSchema,
   type StaffUser,
 } from '../../src/contract/users';
-import { checkRoleChange } from '../../src/permissions/escalation';
+import { mayGiveRole } from '../../src/permissions/escalation';
 import { hasPermission } from '../../src/permissions/rules';
 import type { StaffAccounts } from '../auth/staff-accounts';
-import { listHistory } from '../db/audit';
-import { pageBeyondLimit } from '../db/paging';
+import type { Queryable } from '../db/db';
 import { listRolesPage, roleHolders } from '../db/roles';
 import { AUDIT_ENTITY_USER } from '../db/staff-identity';
 import {
@@ -40,14 +35,10 @@ import {
   type Editor,
   type UserWriteResult,
 } from '../db/users';
-import { STAFF_SECURITY, type ApiApp, type RouteDeps } from '../http/api-app';
-import { csvFileName, csvResponse } from '../http/csv';
-import { parametersSchema, requestSchema, responseSchema } from '../http/openapi-schemas';
-import { conflictFailure, errorResponses, failure, invalidFields } from '../http/responses';
-import { requireStaffSession, type StaffEnv } from '../http/staff-auth';
+import type { ApiApp, RouteDeps } from '../http/api-app';
+import { conflict, fieldProblems, notFound, ok, refused, versionConflict, type Outcome, type Refusal } from '../http/outcome';
+import { serverSection, type SectionRequest } from '../http/section-kit';
 import { refusalMessage } from './roles';
-
-const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
 
 const CSV_HEADER = ['User ID', 'E-mail', 'Name', 'Role', 'Locations', 'Status', 'Last sign-in (UTC)'];
 const csvRow = (user: StaffUser) => [
@@ -61,37 +52,34 @@ const csvRow = (user: StaffUser) => [
 ];
 
 
-async function writeResponse(c: Context<StaffEnv>, deps: RouteDeps, userId: number | null, result: UserWriteResult) {
+const missing = (userId: number | null) => notFound(`User ${userId} does not exist.`);
+
+/** Why the repository refused a write, as the API says it (a no-escalation refusal names the locations). */
+async function refusalOf(db: Queryable, userId: number | null, result: Exclude<UserWriteResult, { kind: 'ok' }>): Promise<Refusal> {
   switch (result.kind) {
-    case 'ok':
-      return c.json({ success: true as const, data: result.user }, 200);
     case 'notFound':
-      return c.json(failure(`User ${userId} does not exist.`), 404);
+      return missing(userId);
     case 'duplicateEmail':
-      return c.json(invalidFields({ email: `${result.email} is a staff member already.` }), 400);
+      return fieldProblems({ email: `${result.email} is a staff member already.` });
     case 'unknownRole':
-      return c.json(invalidFields({ role_id: `Role ${result.roleId} does not exist.` }), 400);
+      return fieldProblems({ role_id: `Role ${result.roleId} does not exist.` });
     case 'refused':
-      return c.json(failure(await refusalMessage(deps.db, result.verdict, 'user')), 403);
+      return refused(await refusalMessage(db, result.verdict, 'user'));
     case 'hasHistory':
-      return c.json(
-        failure(`User ${userId} has signed in or changed something, so they cannot be deleted; disable them instead.`),
-        409,
-      );
-    case 'conflict': {
-      const { changedBy, changedAt } = result.conflict;
-      const who = changedBy ? (changedBy.name ?? changedBy.email) : 'someone else';
-      const when = changedAt ? ` at ${changedAt}` : '';
-      return c.json(
-        conflictFailure(
-          `User ${userId} was changed by ${who}${when} after you opened it. Reload to see their version; nothing was saved.`,
-          result.conflict,
-        ),
-        409,
-      );
-    }
+      return conflict(`User ${userId} has signed in or changed something, so they cannot be deleted; disable them instead.`);
+    case 'conflict':
+      return versionConflict(`User ${userId}`, result.conflict);
   }
 }
+
+const written = async (db: Queryable, userId: number | null, result: UserWriteResult): Promise<Outcome<StaffUser>> =>
+  result.kind === 'ok' ? ok(result.user) : refusalOf(db, userId, result);
+
+const editorOf = ({ staff }: Pick<SectionRequest<unknown, unknown, unknown, unknown>, 'staff'>): Editor => ({
+  userId: staff.userId,
+  email: staff.email,
+  record: staff.record,
+});
 
 /**
  * Staff members (users view) and their invitation (users add), edit and disable / enable (users edit). Every staff
@@ -99,267 +87,178 @@ async function writeResponse(c: Context<StaffEnv>, deps: RouteDeps, userId: numb
  * that a change may only move permissions the editor holds (src/permissions/escalation.ts).
  */
 export function registerUserRoutes(app: ApiApp, deps: RouteDeps, staffAccounts: StaffAccounts | undefined): void {
-  const staffSession = requireStaffSession(deps);
-  const editorOf = (c: Context<StaffEnv>): Editor => {
-    const staff = c.get('staff');
-    return { userId: staff.userId, email: staff.email, record: staff.record };
-  };
-  const refuse = (c: Context<StaffEnv>, action: string) =>
-    c.json(failure(`You do not have permission to ${action} users.`), 403);
+  const section = serverSection(app, deps, { tag: 'users', feature: 'u', records: 'users' });
 
-  const list = createRoute({
-    method: 'get',
+  // The export is registered before /users/{userId}, which would otherwise take "export" for an id.
+  section.list({
     path: USERS_PATH,
-    tags: ['users'],
     summary: 'Staff members, searched, filtered, sorted and paged on the server (users view)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { query: parametersSchema(userListQuerySchema) },
-    responses: {
-      200: { description: 'One page and the total', content: json(responseSchema(successEnvelope(userPageSchema))) },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(list, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'view')) return refuse(c, 'view');
-    const query = c.req.valid('query');
-    const window = listWindow(query);
-    const beyond = pageBeyondLimit(window);
-    if (beyond) return c.json(failure(beyond), 400);
-    return c.json({ success: true as const, data: await listUsersPage(deps.db, query, window) }, 200);
-  });
-
-  // Registered before /users/{userId}, which would otherwise take "export" for an id.
-  const exportCsv = createRoute({
-    method: 'get',
-    path: USERS_EXPORT_PATH,
-    tags: ['users'],
-    summary: 'Every staff member the list shows for these filters, as CSV (streamed)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { query: parametersSchema(userListQuerySchema) },
-    responses: {
-      200: { description: 'RFC 4180 CSV, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: { type: 'string' } } } },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(exportCsv, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'view')) return refuse(c, 'view');
-    const batches = userBatches(deps.db, c.req.valid('query'));
-    return csvResponse(c, {
-      fileName: csvFileName('users', deps.now()),
+    query: userListQuerySchema,
+    page: userPageSchema,
+    read: ({ db, query }, window) => listUsersPage(db, query, window),
+    csv: {
+      path: USERS_EXPORT_PATH,
+      summary: 'Every staff member the list shows for these filters, as CSV (streamed)',
+      name: 'users',
       header: CSV_HEADER,
-      batches: (async function* () {
-        for await (const batch of batches) yield batch.map(csvRow);
-      })(),
-    }) as never;
+      batches: ({ db, query }) => userBatches(db, query),
+      row: csvRow,
+    },
   });
 
-  const assignable = createRoute({
+  section.route({
     method: 'get',
     path: USERS_ASSIGNABLE_ROLES_PATH,
-    tags: ['users'],
     summary: 'The roles this user may give to staff (users add or edit): those granting only what they hold',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    responses: {
-      200: { description: 'Roles by name', content: json(responseSchema(successEnvelope(assignableRolesSchema))) },
-      ...errorResponses(401, 403),
+    // Add or edit: no single level, so the handler decides (the route reads no input a refusal could reveal).
+    access: 'signedIn',
+    data: assignableRolesSchema,
+    answers: 'Roles by name',
+    handle: async ({ db, staff, record }) => {
+      if (!hasPermission(record, 'u', 'add') && !hasPermission(record, 'u', 'edit')) {
+        return refused('You do not have permission to invite or edit users.');
+      }
+      const roles = (await listRolesPage(db, {}, { page: 1, pageSize: 10_000 })).rows.filter((role) => mayGiveRole(staff, role));
+      // Holders are staff members: users add or edit includes users view, which lists them all anyway.
+      const held = await roleHolders(db, roles.map((role) => role.role_id));
+      return ok(
+        roles.map((role) => ({
+          role_id: role.role_id,
+          name: role.name,
+          superuser: role.superuser,
+          ...(held.get(role.role_id) ?? { holders: [], holder_count: 0 }),
+        })),
+      );
     },
   });
-  app.openapi(assignable, async (c) => {
-    const { record } = c.get('staff');
-    if (!hasPermission(record, 'u', 'add') && !hasPermission(record, 'u', 'edit')) return refuse(c, 'invite or edit');
-    const roles = (await listRolesPage(deps.db, {}, { page: 1, pageSize: 10_000 })).rows.filter(
-      (role) => checkRoleChange(record, null, role.permissions).ok,
-    );
-    // Holders are staff members: users add or edit includes users view, which lists them all anyway.
-    const held = await roleHolders(deps.db, roles.map((role) => role.role_id));
-    const data = roles.map((role) => ({
-      role_id: role.role_id,
-      name: role.name,
-      superuser: role.superuser,
-      ...(held.get(role.role_id) ?? { holders: [], holder_count: 0 }),
-    }));
-    return c.json({ success: true as const, data }, 200);
-  });
 
-  const invite = createRoute({
+  section.route({
     method: 'post',
     path: USERS_PATH,
-    tags: ['users'],
     summary: 'Invites a staff member (users add): creates the sign-in account and returns the set-password link',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { body: { required: true, content: json(requestSchema(userInviteSchema)) } },
-    responses: {
-      200: { description: 'The new staff member and the link', content: json(responseSchema(successEnvelope(invitedUserSchema))) },
-      ...errorResponses(400, 401, 403, 409),
+    access: { level: 'add', refusal: 'You do not have permission to invite users.' },
+    body: userInviteSchema,
+    data: invitedUserSchema,
+    answers: 'The new staff member and the link',
+    errors: [409],
+    // Not `writes`: the sign-in account is created at the identity provider between the check and the row, and no
+    // transaction is held open across that call.
+    handle: async (request) => {
+      const { body } = request;
+      const editor = editorOf(request);
+      // Checked before the identity provider creates anything, and again in the transaction that writes the row.
+      const refusal = await checkInvite(deps.db, editor, body);
+      if (refusal) return refusalOf(deps.db, null, refusal);
+      if (!staffAccounts) return conflict('This server runs without an identity provider, so it cannot invite anyone.');
+      const account = await staffAccounts.invite({ email: body.email, displayName: body.display_name });
+      const result = await deps.db.transaction((tx) => inviteUser(tx, editor, body, account.uid, request.now));
+      if (result.kind !== 'ok') return refusalOf(deps.db, null, result);
+      return ok({ user: result.user, setPasswordLink: account.setPasswordLink });
     },
   });
-  app.openapi(invite, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'add')) return refuse(c, 'invite');
-    const input = c.req.valid('json');
-    const editor = editorOf(c);
-    // Checked before the identity provider creates anything, and again in the transaction that writes the row.
-    const refused = await checkInvite(deps.db, editor, input);
-    if (refused) return (await writeResponse(c, deps, null, refused)) as never;
-    if (!staffAccounts) {
-      return c.json(failure('This server runs without an identity provider, so it cannot invite anyone.'), 409);
-    }
-    const account = await staffAccounts.invite({ email: input.email, displayName: input.display_name });
-    const result = await deps.db.transaction((tx) => inviteUser(tx, editor, input, account.uid, deps.now()));
-    if (result.kind !== 'ok') return (await writeResponse(c, deps, null, result)) as never;
-    return c.json({ success: true as const, data: { user: result.user, setPasswordLink: account.setPasswordLink } }, 200);
-  });
 
-  const detail = createRoute({
+  section.route({
     method: 'get',
     path: `${USERS_PATH}/{userId}`,
-    tags: ['users'],
     summary: 'One staff member (users view)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { params: parametersSchema(userParamsSchema) },
-    responses: {
-      200: { description: 'The staff member', content: json(responseSchema(successEnvelope(userSchema))) },
-      ...errorResponses(400, 401, 403, 404),
+    access: { level: 'view' },
+    params: userParamsSchema,
+    data: userSchema,
+    answers: 'The staff member',
+    errors: [404],
+    handle: async ({ db, params: { userId } }) => {
+      const user = await findUser(db, userId);
+      return user ? ok(user) : missing(userId);
     },
   });
-  app.openapi(detail, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'view')) return refuse(c, 'view');
-    const { userId } = c.req.valid('param');
-    const user = await findUser(deps.db, userId);
-    if (!user) return c.json(failure(`User ${userId} does not exist.`), 404);
-    return c.json({ success: true as const, data: user }, 200);
-  });
 
-  const history = createRoute({
-    method: 'get',
+  section.history({
     path: `${USERS_PATH}/{userId}/history`,
-    tags: ['users'],
     summary: "The staff member's audit trail, newest first (users view)",
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: { params: parametersSchema(userParamsSchema) },
-    responses: {
-      200: { description: 'Who changed what, when', content: json(responseSchema(successEnvelope(historySchema))) },
-      ...errorResponses(400, 401, 403),
-    },
-  });
-  app.openapi(history, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'view')) return refuse(c, 'view');
-    const { userId } = c.req.valid('param');
-    return c.json({ success: true as const, data: await listHistory(deps.db, AUDIT_ENTITY_USER, userId) }, 200);
+    params: userParamsSchema,
+    trail: ({ userId }) => ({ entity: AUDIT_ENTITY_USER, id: userId }),
   });
 
-  const update = createRoute({
+  section.route({
     method: 'post',
     path: `${USERS_PATH}/{userId}`,
-    tags: ['users'],
     summary: 'Saves name and role from `version` (users edit; no escalation, not one\'s own role); 409 if it changed',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(userParamsSchema),
-      body: { required: true, content: json(requestSchema(userUpdateSchema)) },
+    access: { level: 'edit' },
+    params: userParamsSchema,
+    body: userUpdateSchema,
+    data: userSchema,
+    answers: 'The saved staff member',
+    errors: [404, 409],
+    writes: true,
+    handle: async (request) => {
+      const { db, params, body } = request;
+      return written(db, params.userId, await updateUser(db, editorOf(request), params.userId, body));
     },
-    responses: {
-      200: { description: 'The saved staff member', content: json(responseSchema(successEnvelope(userSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(update, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'edit')) return refuse(c, 'edit');
-    const { userId } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => updateUser(tx, editorOf(c), userId, input));
-    return (await writeResponse(c, deps, userId, result)) as never;
   });
 
-  const newRole = createRoute({
+  section.route({
     method: 'post',
     path: `${USERS_PATH}/{userId}/new-role`,
-    tags: ['users'],
     summary:
       'Save as new role (users edit and user roles add): creates the named role and gives it to this user only, from `version`',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(userParamsSchema),
-      body: { required: true, content: json(requestSchema(userNewRoleSchema)) },
+    access: { level: 'edit' },
+    params: userParamsSchema,
+    body: userNewRoleSchema,
+    data: userSchema,
+    answers: 'The saved staff member, holding the new role',
+    errors: [404, 409],
+    writes: true,
+    handle: async (request) => {
+      const { db, params, body, record } = request;
+      if (!hasPermission(record, 'ur', 'add')) return refused('You do not have permission to add roles.');
+      const result = await saveUserWithNewRole(db, editorOf(request), params.userId, body);
+      // The role's own refusals name the role's fields, as the request nests them.
+      if (result.kind === 'duplicateName') {
+        return fieldProblems({ 'role.name': `A role named "${result.name}" already exists (names ignore case).` });
+      }
+      if (result.kind === 'invalid') {
+        return fieldProblems(Object.fromEntries(Object.entries(result.fieldErrors).map(([key, message]) => [`role.${key}`, message])));
+      }
+      if (result.kind === 'inUse') throw new Error('creating a role cannot find it in use');
+      return written(db, params.userId, result);
     },
-    responses: {
-      200: { description: 'The saved staff member, holding the new role', content: json(responseSchema(successEnvelope(userSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(newRole, async (c) => {
-    const { record } = c.get('staff');
-    if (!hasPermission(record, 'u', 'edit')) return refuse(c, 'edit');
-    if (!hasPermission(record, 'ur', 'add')) return c.json(failure('You do not have permission to add roles.'), 403);
-    const { userId } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => saveUserWithNewRole(tx, editorOf(c), userId, input));
-    // The role's own refusals name the role's fields, as the request nests them.
-    if (result.kind === 'duplicateName') {
-      return c.json(invalidFields({ 'role.name': `A role named "${result.name}" already exists (names ignore case).` }), 400);
-    }
-    if (result.kind === 'invalid') {
-      return c.json(invalidFields(Object.fromEntries(Object.entries(result.fieldErrors).map(([key, message]) => [`role.${key}`, message]))), 400);
-    }
-    if (result.kind === 'inUse') throw new Error('creating a role cannot find it in use');
-    return (await writeResponse(c, deps, userId, result)) as never;
   });
 
-  const status = createRoute({
+  section.route({
     method: 'post',
     path: `${USERS_PATH}/{userId}/status`,
-    tags: ['users'],
-    summary: 'Disables or enables a staff member (users edit; not oneself); a disabled user\'s next call is refused',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(userParamsSchema),
-      body: { required: true, content: json(requestSchema(userStatusChangeSchema)) },
+    summary: "Disables or enables a staff member (users edit; not oneself); a disabled user's next call is refused",
+    access: { level: 'edit' },
+    params: userParamsSchema,
+    body: userStatusChangeSchema,
+    data: userSchema,
+    answers: 'The staff member',
+    errors: [404, 409],
+    writes: true,
+    handle: async (request) => {
+      const { db, params, body } = request;
+      return written(db, params.userId, await setUserStatus(db, editorOf(request), params.userId, body));
     },
-    responses: {
-      200: { description: 'The staff member', content: json(responseSchema(successEnvelope(userSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(status, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'edit')) return refuse(c, 'edit');
-    const { userId } = c.req.valid('param');
-    const change = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => setUserStatus(tx, editorOf(c), userId, change));
-    return (await writeResponse(c, deps, userId, result)) as never;
   });
 
-  const remove = createRoute({
+  section.route({
     method: 'post',
     path: `${USERS_PATH}/{userId}/delete`,
-    tags: ['users'],
     summary: 'Deletes an invitation: someone who never signed in nor changed anything (users delete; not oneself)',
-    security: STAFF_SECURITY,
-    middleware: [staffSession] as const,
-    request: {
-      params: parametersSchema(userParamsSchema),
-      body: { required: true, content: json(requestSchema(userDeleteSchema)) },
+    access: { level: 'delete' },
+    params: userParamsSchema,
+    body: userDeleteSchema,
+    data: userDeletedSchema,
+    answers: 'Deleted',
+    errors: [404, 409],
+    // Not `writes`: the sign-in account is removed after the row's deletion has committed.
+    handle: async (request) => {
+      const { userId } = request.params;
+      const result = await deps.db.transaction((tx) => deleteUser(tx, editorOf(request), userId, request.body.version));
+      if (result.kind !== 'deleted') return refusalOf(deps.db, userId, result);
+      // The row is gone, so the account could sign in to nothing; removing it keeps the provider tidy.
+      if (result.identityUid && staffAccounts) await staffAccounts.remove(result.identityUid);
+      return ok({ deleted: true as const });
     },
-    responses: {
-      200: { description: 'Deleted', content: json(responseSchema(successEnvelope(userDeletedSchema))) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
-  app.openapi(remove, async (c) => {
-    if (!hasPermission(c.get('staff').record, 'u', 'delete')) return refuse(c, 'delete');
-    const { userId } = c.req.valid('param');
-    const { version } = c.req.valid('json');
-    const result = await deps.db.transaction((tx) => deleteUser(tx, editorOf(c), userId, version));
-    if (result.kind !== 'deleted') return (await writeResponse(c, deps, userId, result)) as never;
-    // After the commit: the row is gone, so the account could sign in to nothing; removing it keeps the provider tidy.
-    if (result.identityUid && staffAccounts) await staffAccounts.remove(result.identityUid);
-    return c.json({ success: true as const, data: { deleted: true as const } }, 200);
   });
 }

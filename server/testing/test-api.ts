@@ -44,7 +44,7 @@ export interface CallOptions {
   rawBody?: string;
   headers?: Record<string, string>;
   /** Hono env, e.g. a fake socket for the loopback check. */
-  env?: unknown;
+  env?: object;
 }
 
 /** `T` is what the test expects in `data`; the envelope itself is checked by the assertions. */
@@ -77,7 +77,7 @@ export function createTestApi(db: Db, overrides: Partial<AppDeps> = {}) {
       body = JSON.stringify(options.json);
       headers.set('Content-Type', 'application/json');
     }
-    const response = await app.request(path, { method, headers, body }, options.env as never);
+    const response = await app.request(path, { method, headers, body }, options.env);
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   }

@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
 import { historySchema, type AuditEntry, type Paged } from '../contract/lists';
 import {
+  myAllLocationsSchema,
   ROLE_LOCATIONS_PATH,
+  ROLES_MY_ALL_LOCATIONS_PATH,
   ROLES_PATH,
   roleLocationsSchema,
   rolePageSchema,
   roleSchema,
+  type MyAllLocations,
   type Role,
   type RoleInput,
   type RoleListQuery,
@@ -24,6 +27,11 @@ export function listRoles(client: ApiClient, query: RoleListQuery, options?: Req
 
 export function listRoleLocations(client: ApiClient, options?: RequestOptions): Promise<RoleLocation[]> {
   return client.get(ROLE_LOCATIONS_PATH, undefined, roleLocationsSchema, options);
+}
+
+/** The signed-in user's own grants at all locations, now and later: what the editor may offer at that choice. */
+export function getMyAllLocations(client: ApiClient, options?: RequestOptions): Promise<MyAllLocations> {
+  return client.get(ROLES_MY_ALL_LOCATIONS_PATH, undefined, myAllLocationsSchema, options);
 }
 
 export function getRole(client: ApiClient, roleId: number, options?: RequestOptions): Promise<Role> {

@@ -14,8 +14,9 @@ import { SessionProvider } from '../routes/-shared/session-services';
 
 /**
  * The root (spec §2): one tree holding the app shell and the toast area. A spinner until the stored session has been
- * read (spec §2; at once, it is synchronous), then the router: Firebase is not waited for (docs/decisions.md).
- * Whenever a user becomes authenticated or their permissions change, the guards run again.
+ * read (spec §2; at once, it is synchronous), then the router: Firebase is not waited for
+ * (docs/decisions/0006-firebase-off-the-critical-path.md). Whenever a user becomes authenticated or their permissions
+ * change, the guards run again.
  */
 export function App({
   actor,

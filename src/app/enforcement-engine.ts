@@ -21,7 +21,7 @@ function tellSession({ engine, opened }: StartedEnforcementEngine, { signedIn, l
  * Starts the enforcement engine once a signed-in user holds enforcement locations (spec §4) and tells the sync
  * machine about every change of session or locations; on sign-out the local store is emptied. The engine (comlink,
  * the sync machine, the worker) is imported only then, so no other user downloads it and no page waits for it
- * (docs/decisions.md "Off the first page's critical path").
+ * (docs/decisions/0014-enforcement-engine-loaded-when-needed.md).
  */
 export function connectEnforcementEngine(authActor: AuthActorRef): EnforcementEngineHolder {
   let started: StartedEnforcementEngine | null = null;

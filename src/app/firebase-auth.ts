@@ -8,7 +8,8 @@ import {
 
 /**
  * Firebase Auth, initialised. The one module that imports `firebase/*`; it is never imported statically, only
- * through `loadFirebase()` (./firebase.ts), so that Firebase stays out of the entry chunk (docs/decisions.md).
+ * through `loadFirebase()` (./firebase.ts), so that Firebase stays out of the entry chunk
+ * (docs/decisions/0006-firebase-off-the-critical-path.md).
  */
 
 // The login screen's calls, loaded with `auth` rather than from the entry chunk.

@@ -4,7 +4,7 @@ import type * as FirebaseAuthModule from './firebase-auth';
 
 /**
  * Firebase Auth (~29 KB gz) as a lazily loaded dependency: nothing in the entry chunk imports `firebase/*`, so neither
- * /login nor /list waits for it (docs/decisions.md "Firebase off the critical path"). It loads once, either when the
+ * /login nor /list waits for it (docs/decisions/0006-firebase-off-the-critical-path.md). It loads once, either when the
  * browser is idle after the first page is shown (`loadFirebaseWhenIdle`) or at once when something needs it
  * (a sign-in, a password reset, an ID token, a sign-out), whichever comes first.
  */

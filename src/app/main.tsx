@@ -36,9 +36,9 @@ function redirectToLogin(): void {
 }
 
 // Once the first page is on screen, what no page needs to become usable loads at idle time: Radix's toasts and
-// tooltips, and Firebase Auth (docs/decisions.md "Firebase off the critical path"; a sign-in or an API call loads it
-// sooner). A session resumed from lpa waits for Firebase to be confirmed, so at once; the login form needs it only
-// when submitted, which loads it.
+// tooltips, and Firebase Auth (docs/decisions/0006-firebase-off-the-critical-path.md,
+// docs/decisions/0013-idle-time-imports.md; a sign-in or an API call loads it sooner). A session resumed from lpa waits
+// for Firebase to be confirmed, so at once; the login form needs it only when submitted, which loads it.
 const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
   stopWaitingForFirstPage();
   releaseIdleImports();

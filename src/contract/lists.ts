@@ -9,7 +9,8 @@ export const DEFAULT_PAGE_SIZE = 25;
 /**
  * Totals are counted exactly up to here and shown as "10,000+" beyond: counting every match of a two-letter plate
  * fragment over millions of payments would cost more than the page itself. Pages reach no further either; past
- * that, narrow the search or export the CSV, which has every row (docs/decisions.md "Lists").
+ * that, narrow the search or export the CSV, which has every row
+ * (docs/decisions/0043-list-totals-and-pages-capped-at-10000.md).
  */
 export const LIST_ROW_LIMIT = 10_000;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { canonicalIdParam, MAX_BIGINT_ID } from './ids';
+import { canonicalIdParam, MAX_BIGINT_ID, MAX_INT_ID } from './ids';
 import { pagedSchema, pageParam, pageSizeParam } from './lists';
 
 /** Mailing (issue 14, superuser only): compose, choose a segment, preview, test, send; docs/mailing.md. */
@@ -18,7 +18,10 @@ const trimmed = (empty: string, max: number, tooLong: string) =>
   );
 
 const idList = (empty: string) =>
-  z.array(z.int('Each id must be a whole number.').check(z.positive('Each id must be positive.'))).check(
+  // Locations and roles are integer keys: a larger number names nothing (and PostgreSQL would refuse it as a parameter).
+  z.array(
+    z.int('Each id must be a whole number.').check(z.positive('Each id must be positive.'), z.lte(MAX_INT_ID, 'No such id.')),
+  ).check(
     z.minLength(1, empty),
     z.maxLength(1000, 'Choose at most 1,000.'),
   );

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { locationRefSchema } from '../permissions/permissions-object';
 import { isInstant } from './calendar';
-import { canonicalIdParam } from './ids';
+import { canonicalIdParam, MAX_INT_ID } from './ids';
 import { pagedSchema } from './lists';
 import { idempotencyKeyOf } from './refunds';
 
@@ -58,7 +58,10 @@ export const promoCodeFieldsShape = {
   valid_from: instantField('start of validity'),
   valid_to: instantField('end of validity'),
   location_ids: z
-    .array(z.int('Locations are location ids.').check(z.positive('Locations are location ids.')), 'Choose at least one location.')
+    .array(
+      z.int('Locations are location ids.').check(z.positive('Locations are location ids.'), z.lte(MAX_INT_ID, 'Locations are location ids.')),
+      'Choose at least one location.',
+    )
     .check(
       z.minLength(1, 'Choose at least one location.'),
       z.maxLength(500, 'At most 500 locations.'),
@@ -137,7 +140,9 @@ export const promoCodeParamsSchema = z.object({ promoCodeId: canonicalIdParam() 
 /** What the payment side sends to apply a code to a quote. */
 export const redeemInputSchema = z.strictObject({
   code: z.string('Enter the code.').check(z.regex(CODE_PATTERN, 'The code must be 4 to 20 letters or digits.')),
-  location_id: z.int('The location must be a location id.').check(z.positive('The location must be a location id.')),
+  location_id: z
+    .int('The location must be a location id.')
+    .check(z.positive('The location must be a location id.'), z.lte(MAX_INT_ID, 'The location must be a location id.')),
   license_plate: z.pipe(
     z.string('Enter the license plate.'),
     z.pipe(

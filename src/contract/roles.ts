@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { allLocationsSchema } from '../permissions/all-locations';
 import { permissionRecordSchema } from '../permissions/features';
 import { canonicalIdParam } from './ids';
 import { pagedSchema } from './lists';
@@ -22,7 +23,15 @@ const versionField = z.int('The version must be a whole number.').check(z.positi
  * v/a/e/d; `su` makes it a superuser role). Unknown features or levels are refused by the record's strict schema;
  * location ids that do not exist are refused by the server, naming the list (`permissions.pc.a`).
  */
-export const roleInputSchema = z.strictObject({ name: roleName, permissions: permissionRecordSchema });
+export const roleInputSchema = z.strictObject({
+  name: roleName,
+  permissions: permissionRecordSchema,
+  /**
+   * Per feature, a level held at all locations, now and later (src/permissions/all-locations.ts): only a holder of
+   * that very grant (or a superuser) may give or take it away. Absent: none.
+   */
+  all_locations: z._default(allLocationsSchema, {}),
+});
 export type RoleInput = z.infer<typeof roleInputSchema>;
 export const roleUpdateSchema = z.strictObject({ ...roleInputSchema.shape, version: versionField });
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
@@ -32,7 +41,9 @@ export const roleSchema = z.object({
   role_id: z.int().check(z.positive()),
   name: z.string(),
   superuser: z.boolean(),
+  /** Spec §3's lists of ids, each all-locations grant expanded to today's locations. */
   permissions: permissionRecordSchema,
+  all_locations: z._default(allLocationsSchema, {}),
   /** Staff members who hold the role (disabled ones included). */
   user_count: z.int().check(z.nonnegative()),
   version: z.int().check(z.positive()),
@@ -55,3 +66,11 @@ export const roleInUseSchema = z.object({
   holders: z.array(z.object({ user_id: z.int(), email: z.string(), display_name: z.nullable(z.string()) })),
   total: z.int().check(z.nonnegative()),
 });
+
+/**
+ * The signed-in user's own grants at all locations, now and later (user roles view): the role editor offers that
+ * choice only where they hold it (src/permissions/all-locations.ts); their permission record (spec §3) cannot say it.
+ */
+export const ROLES_MY_ALL_LOCATIONS_PATH = '/roles/mine/all-locations';
+export const myAllLocationsSchema = z.object({ su: z.boolean(), all_locations: allLocationsSchema });
+export type MyAllLocations = z.infer<typeof myAllLocationsSchema>;

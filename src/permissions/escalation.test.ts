@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkRoleChange, checkUserChange, changedTriples, describeRefusal, mayGrant } from './escalation';
-import { FEATURE_CODES, type FeatureCode, type PermissionRecord } from './features';
+import { holdings, type AllLocations } from './all-locations';
+import { checkRoleChange, checkUserChange, changedTriples, describeRefusal, mayGiveRole, mayGrant } from './escalation';
+import { ACCESS_LEVELS, FEATURE_CODES, type AccessLevel, type FeatureCode, type PermissionRecord } from './features';
 
 /*
  * The reference is written from the issue's sentence, not from escalation.ts: over the whole (small) universe of
@@ -221,5 +222,107 @@ describe('no escalation: assigning roles to users, disabling and enabling', () =
       'You may only grant or take away permissions you hold yourself. Not yours: Promo codes: add at Pike Place Market Garage.',
     );
     expect(describeRefusal({ ok: false, reason: 'self' }, 'user')).toMatch(/your own/);
+  });
+});
+
+/*
+ * Grants at all locations, now and later (src/permissions/all-locations.ts). The reference knows nothing of how they
+ * are checked: a role holds (f, level, x) at a location of today when it lists x or holds f at that level (or above)
+ * at all locations, and at a location added LATER only through the latter. A change is the editor's to make exactly
+ * when every (f, level, x) whose holding differs, over today's locations and LATER, is held by the editor: whoever
+ * could give "at all locations" without holding it would reach locations they could not otherwise reach.
+ */
+const LATER = 99;
+interface Holder {
+  record: PermissionRecord;
+  all: AllLocations;
+}
+const atLeast = (held: AccessLevel | undefined, level: LevelKey) =>
+  held !== undefined && ACCESS_LEVELS.indexOf(held) >= ACCESS_LEVELS.indexOf(LEVEL_NAME[level]);
+function referenceHoldsWide(h: Holder, f: FeatureCode, level: LevelKey, x: number): boolean {
+  if (h.record.su) return true;
+  return atLeast(h.all[f], level) || (x !== LATER && referenceHolds(h.record, f, level, x));
+}
+function referenceAcceptsWide(editor: Holder, before: Holder, after: Holder): boolean {
+  if (editor.record.su) return true;
+  if (before.record.su || after.record.su) return false;
+  for (const f of FEATURE_CODES)
+    for (const level of LEVELS)
+      for (const x of [...LOCATIONS, LATER])
+        if (referenceHoldsWide(before, f, level, x) !== referenceHoldsWide(after, f, level, x)) {
+          if (!referenceHoldsWide(editor, f, level, x)) return false;
+        }
+  return true;
+}
+/** As the server checks: each record as served (expanded to today's locations), then `holdings`. */
+const checked = (h: Holder) => holdings(h.record, h.all, LOCATIONS);
+
+const allLocations: fc.Arbitrary<AllLocations> = fc
+  .record(Object.fromEntries(FEW.map((code) => [code, fc.option(fc.constantFrom(...ACCESS_LEVELS), { nil: undefined })])))
+  .map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as AllLocations);
+/** Often an editor listing every location of today one by one: the case that must not be enough. */
+const everyListed: fc.Arbitrary<PermissionRecord> = fc
+  .subarray([...FEW], { minLength: 1 })
+  .map((features) => ({ su: false, ...Object.fromEntries(features.map((f) => [f, { v: [], a: [], e: [], d: LOCATIONS }])) }));
+const holder = (suWeight: number): fc.Arbitrary<Holder> =>
+  fc.record({ record: fc.oneof(record(suWeight), everyListed), all: fc.oneof(allLocations, fc.constant({})) });
+
+const wideChange = fc
+  .tuple(holder(10), holder(5), fc.option(allLocations, { nil: undefined }), change)
+  .map(([editor, before, all, { after: shuffled }]) => ({
+    editor,
+    before,
+    // Either another set of all-locations grants, or the same with the lists changed (or both).
+    after: { record: { ...shuffled, su: before.record.su }, all: all ?? before.all },
+  }));
+
+describe('no escalation: grants at all locations, now and later', () => {
+  it('accepts a role change exactly when the reference does, locations added later included', () => {
+    let accepted = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(wideChange, ({ editor, before, after }) => {
+        const ok = checkRoleChange(checked(editor), checked(before), checked(after)).ok;
+        expect(ok).toBe(referenceAcceptsWide(editor, before, after));
+        if (ok) accepted++;
+        else refused++;
+      }),
+      RUNS,
+    );
+    expect(accepted).toBeGreaterThan(20);
+    expect(refused).toBeGreaterThan(20);
+  });
+
+  it('accepts giving a user a role, or taking it, exactly when the reference does', () => {
+    fc.assert(
+      fc.property(holder(10), holder(10), fc.boolean(), (editor, role, giving) => {
+        const none: Holder = { record: { su: false }, all: {} };
+        const [from, to] = giving ? [none, role] : [role, none];
+        const verdict = checkUserChange({ userId: 1, record: checked(editor) }, 2, checked(from), checked(to));
+        expect(verdict.ok).toBe(referenceAcceptsWide(editor, from, to));
+        if (giving) {
+          expect(mayGiveRole({ record: checked(editor), allLocations: editor.all }, { permissions: checked(role), all_locations: role.all })).toBe(
+            referenceAcceptsWide(editor, none, role),
+          );
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('refuses someone who holds every location of today, one by one, and names the grant in words', () => {
+    const listed: Holder = { record: { su: false, pc: { v: [], a: [], e: [], d: LOCATIONS } }, all: {} };
+    const wide: Holder = { record: { su: false }, all: { pc: 'view' } };
+    const verdict = checkRoleChange(checked(listed), null, checked(wide));
+    expect(verdict.ok).toBe(false);
+    if (verdict.ok) return;
+    expect(describeRefusal(verdict, 'role')).toBe(
+      'You may only grant or take away permissions you hold yourself. Not yours: Promo codes: view at all locations, now and later.',
+    );
+    // Taking it away is refused alike; a holder at a higher level may do both.
+    expect(checkRoleChange(checked(listed), checked(wide), null).ok).toBe(false);
+    const holderOfEdit = checked({ record: { su: false }, all: { pc: 'edit' } });
+    expect(checkRoleChange(holderOfEdit, null, checked(wide)).ok).toBe(true);
+    expect(checkRoleChange(holderOfEdit, checked(wide), null).ok).toBe(true);
   });
 });

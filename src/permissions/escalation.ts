@@ -1,3 +1,4 @@
+import { ALL_LOCATIONS, ALL_LOCATIONS_WORDS, holdings, type AllLocations } from './all-locations';
 import { ACCESS_LEVELS, FEATURE_CODES, type AccessLevel, type FeatureCode, type PermissionRecord } from './features';
 import { hasPermission, locationsWithAccess } from './rules';
 
@@ -11,6 +12,10 @@ import { hasPermission, locationsWithAccess } from './rules';
  * counts for view and add, so adding "edit at 3" to a role that had "view at 3" changes (add, 3) and (edit, 3), and
  * the editor must hold edit at 3. Storing the same effective grant differently (edit and view both listed, or edit
  * alone) changes nothing and needs nothing.
+ *
+ * A grant at all locations, now and later is the triple (feature, level, ALL_LOCATIONS) of the records these
+ * functions are given (src/permissions/all-locations.ts `holdings`): only an editor holding that very grant may give
+ * or take it away; holding every location that exists today is not enough (it would reach locations added later).
  */
 /** The features in words, for refusals and the role editor's summary ("Promo codes: add at …"). */
 export const FEATURE_LABELS: Record<FeatureCode, string> = {
@@ -98,6 +103,18 @@ export function checkRoleChange(
 }
 
 /**
+ * Whether the editor may give this role to someone (who held nothing): every triple it grants is theirs, its
+ * all-locations grants included. Both records come as served, expanded to today's locations.
+ */
+export function mayGiveRole(
+  editor: { record: PermissionRecord; allLocations: AllLocations },
+  role: { permissions: PermissionRecord; all_locations: AllLocations },
+): boolean {
+  const held = holdings(editor.record, editor.allLocations, []);
+  return checkRoleChange(held, null, holdings(role.permissions, role.all_locations, [])).ok;
+}
+
+/**
  * Giving a user another role (or none: null), or disabling / enabling them, which takes away or gives back every
  * triple their role grants (`before` and `after` are what the user holds before and after). The user's own account
  * is never theirs to change.
@@ -127,9 +144,10 @@ export function describeRefusal(
     case 'self':
       return 'You cannot change your own role or disable your own account; ask another administrator.';
     case 'notHeld': {
+      const where = (id: number) => (id === ALL_LOCATIONS ? ALL_LOCATIONS_WORDS : locationName(id));
       const listed = verdict.triples
         .slice(0, 5)
-        .map((t) => `${featureName(t.feature)}: ${t.level} at ${locationName(t.locationId)}`)
+        .map((t) => `${featureName(t.feature)}: ${t.level} at ${where(t.locationId)}`)
         .join('; ');
       const more = verdict.triples.length > 5 ? ` and ${verdict.triples.length - 5} more` : '';
       return `You may only grant or take away permissions you hold yourself. Not yours: ${listed}${more}.`;

@@ -1,3 +1,4 @@
+import { ALL_LOCATIONS, ALL_LOCATIONS_WORDS } from './all-locations';
 import { changedTriples, FEATURE_LABELS, mayGrant } from './escalation';
 import {
   ACCESS_LEVELS,
@@ -105,24 +106,32 @@ function listWords(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
+/** Locations by name, and ALL_LOCATIONS (src/permissions/all-locations.ts) in words. */
+const namedBy = (locationName: (id: number) => string) => (id: number) =>
+  id === ALL_LOCATIONS ? ALL_LOCATIONS_WORDS : locationName(id);
+
 /**
  * The record in plain words, one line per feature: "Promo codes: add at Pike Place Market Garage; view at Union
- * Station Garage". The level said is the highest at each location (it includes the lower ones).
+ * Station Garage". The level said is the highest at each location (it includes the lower ones). A grant at all
+ * locations, now and later (ALL_LOCATIONS in the record) is said first, and a location it covers is not said again.
  */
 export function describeRole(record: PermissionRecord, locationName: (id: number) => string): string[] {
   if (record.su) return ['Superuser: every feature at every location, and the superuser sections.'];
   const lines: string[] = [];
+  const named = namedBy(locationName);
   for (const feature of FEATURE_CODES) {
     const byLevel = new Map<AccessLevel, number[]>();
+    const wide = levelAt(record, feature, ALL_LOCATIONS);
     for (const id of locationsWithAccess(record, feature, 'view')) {
       const level = levelAt(record, feature, id)!;
+      if (id !== ALL_LOCATIONS && wide !== null && ACCESS_LEVELS.indexOf(level) <= ACCESS_LEVELS.indexOf(wide)) continue;
       byLevel.set(level, [...(byLevel.get(level) ?? []), id]);
     }
     if (byLevel.size === 0) continue;
     const parts = [...ACCESS_LEVELS]
       .reverse()
       .filter((level) => byLevel.has(level))
-      .map((level) => `${LEVEL_WORDS[level]} at ${listWords(byLevel.get(level)!.map(locationName))}`);
+      .map((level) => `${LEVEL_WORDS[level]} at ${listWords(byLevel.get(level)!.map(named))}`);
     lines.push(`${FEATURE_LABELS[feature]}: ${parts.join('; ')}`);
   }
   return lines;
@@ -147,11 +156,12 @@ export function describeChanges(
       },
     ];
   }
+  const named = namedBy(locationName);
   return changedTriples(saved, draft).map((triple) => {
     const added = locationsWithAccess(draft, triple.feature, triple.level).includes(triple.locationId);
     return {
       kind: added ? 'added' : 'removed',
-      words: `${added ? 'Adds' : 'Removes'} ${FEATURE_LABELS[triple.feature]}: ${LEVEL_WORDS[triple.level]} at ${locationName(triple.locationId)}`,
+      words: `${added ? 'Adds' : 'Removes'} ${FEATURE_LABELS[triple.feature]}: ${LEVEL_WORDS[triple.level]} at ${named(triple.locationId)}`,
     };
   });
 }

@@ -67,8 +67,9 @@ export interface DataTableProps<Row> {
   onSortChange: (sort: SortState) => void;
   paging: DataTablePage;
   /**
-   * Where the column choice is remembered, in this browser's local storage (docs/decisions.md "Admin sections"):
-   * a personal preference, kept out of the URL so that shared links show the same rows, not someone's columns.
+   * Where the column choice is remembered, in this browser's local storage
+   * (docs/decisions/0056-column-choice-in-local-storage.md): a personal preference, kept out of the URL so that shared
+   * links show the same rows, not someone's columns.
    */
   columnChoiceKey: string;
   /** A newer page is on its way: the rows shown are the previous ones. */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * Parts of the console that no page needs in order to become usable (Radix's toast region and tooltips, ~25 KB gz
  * with floating-ui) are imported when the browser is idle after the first page is on screen, so that neither their
- * download nor their parsing delays it (docs/decisions.md "Off the first page's critical path"). Until a module has
+ * download nor their parsing delays it (docs/decisions/0013-idle-time-imports.md). Until a module has
  * loaded, whoever renders it renders without it.
  */
 

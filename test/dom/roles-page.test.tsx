@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_LOCATIONS } from '../../server/db/seed/demo-locations';
 import { ApiError } from '../../src/api/client';
 import type { Role, RoleLocation } from '../../src/contract/roles';
+import type { AllLocations } from '../../src/permissions/all-locations';
 import type { UserPermissions } from '../../src/permissions/permissions-object';
 import { permissionsFor } from '../fixtures/personas';
 import { renderConsole } from './render-console';
@@ -18,6 +19,7 @@ const pikeRole: Role = {
   name: 'Pike promotions',
   superuser: false,
   permissions: { su: false, pc: { v: [3], a: [], e: [], d: [] } },
+  all_locations: {},
   user_count: 2,
   version: 4,
   updated_at: '2026-11-01T12:00:00.000Z',
@@ -25,11 +27,16 @@ const pikeRole: Role = {
 
 function openRoles(
   url = '/role-Config',
-  { permissions = editor, locations = demoLocations }: { permissions?: UserPermissions; locations?: RoleLocation[] } = {},
+  {
+    permissions = editor,
+    locations = demoLocations,
+    mine = {},
+  }: { permissions?: UserPermissions; locations?: RoleLocation[]; mine?: AllLocations } = {},
 ) {
   let created: Role | null = null;
   const { api, calls } = sectionApi({
     get: {
+      '/roles/mine/all-locations': { su: permissions.permissions.su, all_locations: mine },
       '/roles': pageOf([pikeRole]),
       '/roles/locations': locations,
       '/roles/7': pikeRole,
@@ -92,7 +99,7 @@ describe('the role editor', () => {
       expect(calls.find((call) => call.method === 'POST')).toEqual({
         method: 'POST',
         path: '/roles/7',
-        payload: { name: 'Pike promotions', permissions: { su: false, pc: { v: [], a: [], e: [3], d: [] } }, version: 4 },
+        payload: { name: 'Pike promotions', permissions: { su: false, pc: { v: [], a: [], e: [3], d: [] } }, all_locations: {}, version: 4 },
       }),
     );
   });
@@ -142,7 +149,7 @@ describe('the role editor', () => {
       expect(calls.find((call) => call.method === 'POST')).toEqual({
         method: 'POST',
         path: '/roles',
-        payload: { name: 'Lot 50 promotions', permissions: { su: false, pc: { v: [], a: [50], e: [], d: [] } } },
+        payload: { name: 'Lot 50 promotions', permissions: { su: false, pc: { v: [], a: [50], e: [], d: [] } }, all_locations: {} },
       }),
     );
     // The new role has an address of its own from now on.
@@ -185,5 +192,41 @@ describe('the role editor', () => {
     expect(within(panel).queryByRole('button', { name: 'Review changes' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Same access at all my locations' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New role' })).toBeNull();
+  });
+
+  it('offers "All locations, now and later" only to a holder of it, and saves it as its own grant', async () => {
+    // Promo codes edit at every demo location, and at all locations, now and later, at view only.
+    const holder = permissionsFor({ ur: { v: ALL, a: ALL, e: ALL }, pc: { e: ALL } }, 'role.editor@example.com');
+    const { calls } = openRoles('/role-Config?new=1', { permissions: holder, mine: { pc: 'view' } });
+    const panel = await screen.findByRole('region', { name: 'New role' });
+    await userEvent.type(within(panel).getByLabelText('Role name'), 'Promo viewers everywhere');
+    await userEvent.selectOptions(within(panel).getByLabelText('Location'), 'All locations, now and later');
+    const where = 'All locations, now and later';
+    expect(box(panel, `Promo codes – view – ${where}`)).toBeEnabled();
+    // Holding edit at every location of today is not holding it at locations added later.
+    expect(box(panel, `Promo codes – add – ${where}`)).toBeDisabled();
+    await userEvent.click(box(panel, `Promo codes – view – ${where}`));
+    expect(within(panel).getByText('Promo codes: view at all locations, now and later')).toBeInTheDocument();
+    // At a location of today the grant holds too: the box is ticked and not the place to change it.
+    await userEvent.selectOptions(within(panel).getByLabelText('Location'), 'Pike Place Market Garage');
+    expect(box(panel, 'Promo codes – view – Pike Place Market Garage')).toBeChecked();
+    expect(box(panel, 'Promo codes – view – Pike Place Market Garage')).toBeDisabled();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Review changes' }));
+    expect(within(within(panel).getByRole('status')).getByText('Adds Promo codes: view at all locations, now and later')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.payload).toEqual({
+        name: 'Promo viewers everywhere',
+        permissions: { su: false },
+        all_locations: { pc: 'view' },
+      }),
+    );
+  });
+
+  it('does not offer "All locations, now and later" to an editor who does not hold it', async () => {
+    openRoles('/role-Config?new=1');
+    const panel = await screen.findByRole('region', { name: 'New role' });
+    const picker = within(panel).getByLabelText('Location');
+    expect(within(picker).queryByRole('option', { name: /All locations/ })).toBeNull();
   });
 });

@@ -39,7 +39,7 @@ export async function apiPost<T>(
   return { status: response.status(), data: body.data, message: body.message };
 }
 
-/** Accounts the admin-section tests add to the demo ones (the seed-users format of README "Seeding more users"). */
+/** Accounts the admin-section tests add to the demo ones (the seed-users format of docs/development.md "Seeding more users"). */
 export const SECTION_USERS = {
   /** Locations: view at 1–3, edit at 1 only. Refund portal: Union Station Garage (1) only. */
   narrow: {

@@ -262,3 +262,46 @@ for (const { name, width, height } of [
     expect((await new AxeBuilder({ page }).analyze()).violations, 'dialog').toEqual([]);
   });
 }
+
+// Issue 34, "Locations join their creators' access": the admin's role holds every feature at all locations, now and
+// later, so the location they add is at once theirs in Configure Rates, Rate Configuration, promo codes and Transactions.
+test('the admin adds a location and at once configures its rates and a promo code there', async ({ page, playwright }) => {
+  const name = `E2E Joined ${Date.now()}`;
+  await signedIn(page, admin, '/add-location');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Address' }).fill('233 S Wacker Dr, Chicago, IL');
+  await page.getByRole('combobox', { name: 'Time zone' }).selectOption('America/Chicago');
+  await page.getByRole('spinbutton', { name: 'Spaces' }).fill('80');
+  await page.getByRole('button', { name: 'Add location' }).click();
+  await expectHeading(page, 'Location Added');
+  const request = await playwright.request.newContext();
+  const headers = await apiHeaders(request, admin);
+  const found = await apiGet<Page_<Location>>(request, headers, `/locations?q=${encodeURIComponent(name)}`);
+  const id = found.data.rows[0]!.location_id;
+
+  await page.goto(`/rate-selection?locationId=${id}`);
+  await expect(page.getByLabel('Location')).toHaveValue(String(id));
+  await page.goto(`/rate-config?locationId=${id}`);
+  await expectHeading(page, 'Rate Configuration');
+  await page.getByLabel('Grace period (minutes)').fill('7');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  expect((await apiGet<{ config: { graceMinutes: number } }>(request, headers, `/rates/locations/${id}`)).data.config.graceMinutes).toBe(7);
+
+  const code = `JOIN${Date.now().toString(36).toUpperCase()}`;
+  await page.goto('/promo-codes/add');
+  await expectHeading(page, 'Add promo code');
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Discount type').selectOption({ label: 'Amount off' });
+  await page.getByLabel('Amount off', { exact: true }).fill('2');
+  await page.getByRole('checkbox', { name }).check();
+  await page.getByLabel('Valid from').fill('2026-12-01T00:00');
+  await page.getByLabel('Valid to').fill('2026-12-31T00:00');
+  await page.getByRole('button', { name: 'Add promo code' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/promo-codes');
+  await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('$2.00 off');
+
+  const choices = await apiGet<{ location_id: number }[]>(request, headers, '/transactions/locations');
+  expect(choices.data.map((choice) => choice.location_id)).toContain(id);
+  await request.dispose();
+});

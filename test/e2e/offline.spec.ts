@@ -5,10 +5,11 @@ import { expectHeading, signIn, storedSession } from './sign-in';
 import { E2E_API_URL } from './stack';
 
 /**
- * Offline use (docs/decisions.md "Offline"): after the first visit the service worker holds the app shell and the
- * enforcement worker holds the officer's data, so /list opens with no network; the session is restored from the
- * stored one (lpa), offering only what works offline, and confirmed again as soon as the network returns. Signing
- * out clears the runtime caches and the local store.
+ * Offline use (docs/decisions/0016-service-worker-precaches-the-app-shell.md,
+ * docs/decisions/0017-offline-session-from-the-stored-session.md): after the first visit the service worker holds the
+ * app shell and the enforcement worker holds the officer's data, so /list opens with no network; the session is
+ * restored from the stored one (lpa), offering only what works offline, and confirmed again as soon as the network
+ * returns. Signing out clears the runtime caches and the local store.
  */
 
 /** The sidebar entries of an administrator whose session the server confirmed (every one but superusers'). */

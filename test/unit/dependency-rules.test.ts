@@ -38,6 +38,16 @@ const PROBES: Record<string, string> = {
   'server/routes/users.ts':
     "import { contract } from '../../src/contract/users';\nimport { loadSession } from '../../src/ui/lazy';\n" +
     'export const route = [contract, loadSession];\n',
+  // Server layers (routes → http → db): db reaching up to http and into seed code, auth into http, http into a
+  // route; db/seed may use db, and a route may use http and db (allowed).
+  'server/http/scope.ts': "import { route } from '../routes/users';\nexport const scope = route;\n",
+  'server/db/promo-codes.ts':
+    "import type { scope } from '../http/scope';\nimport { demo } from './seed/demo';\nexport const rows = [demo] as unknown as typeof scope;\n",
+  'server/db/db.ts': 'export const db = 1;\n',
+  'server/db/seed/demo.ts': "import { db } from '../db';\nexport const demo = () => db;\n",
+  'server/auth/session.ts': "import { scope } from '../http/scope';\nexport const session = scope;\n",
+  'server/routes/promo-codes.ts':
+    "import { scope } from '../http/scope';\nimport { rows } from '../db/promo-codes';\nexport const promo = [scope, rows];\n",
 };
 
 let probeDir = '';
@@ -107,6 +117,15 @@ describe('the dependency rules of npm run lint (.dependency-cruiser.cjs)', () =>
     expect(reported('server-only-to-shared-src')).toEqual(['server/routes/users.ts → src/ui/lazy.ts']);
   });
 
+  it('report the server layers broken: db up to http or into seeds, auth into http, http into a route', () => {
+    expect(reported('server-db-below-everything')).toEqual([
+      'server/db/promo-codes.ts → server/db/seed/demo.ts',
+      'server/db/promo-codes.ts → server/http/scope.ts',
+    ]);
+    expect(reported('server-auth-only-to-db')).toEqual(['server/auth/session.ts → server/http/scope.ts']);
+    expect(reported('server-http-not-to-routes')).toEqual(['server/http/scope.ts → server/routes/users.ts']);
+  });
+
   it('report nothing else: the allowed imports beside the probes pass', () => {
     const rules = new Set(result.summary.violations.map((violation) => violation.rule.name));
     expect([...rules].sort()).toEqual(
@@ -115,10 +134,13 @@ describe('the dependency rules of npm run lint (.dependency-cruiser.cjs)', () =>
         'no-circular',
         'routes-not-to-app',
         'section-not-to-other-section',
+        'server-auth-only-to-db',
+        'server-db-below-everything',
+        'server-http-not-to-routes',
         'server-only-to-shared-src',
         'ui-and-machines-not-to-app',
       ].sort(),
     );
-    expect(result.summary.violations).toHaveLength(8);
+    expect(result.summary.violations).toHaveLength(12);
   });
 });

@@ -1,6 +1,7 @@
--- Refunds and redemptions under load (issue 12, bench:money; BENCHMARKS.md "Money", docs/decisions.md "Refunds and
--- promo codes"). Measured on one PostgreSQL backend, serial refunds of distinct payments (CPU of the backend per
--- refund): 1.4–1.7 ms before; 0.85–1.15 ms with the UPDATE rollup trigger below; ~0.4 ms as the one function call of 2.
+-- Refunds and redemptions under load (issue 12, bench:money; BENCHMARKS.md "Money",
+-- docs/decisions/0073-refunds-one-lock-per-payment.md). Measured on one PostgreSQL backend, serial refunds of
+-- distinct payments (CPU of the backend per refund): 1.4–1.7 ms before; 0.85–1.15 ms with the UPDATE rollup
+-- trigger below; ~0.4 ms as the one function call of 2.
 --
 -- 1. The UPDATE rollup trigger with static SQL. 006's dashboard_rollups_on_change built its statement with format()
 --    and EXECUTEd it, so every UPDATE of a payment (each refund) planned a four-CTE statement afresh; static SQL in

@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ACCESS_LEVELS, FEATURE_CODES, LEVEL_KEYS } from '../../../src/permissions/features';
 import type { Db, Queryable } from '../db';
-import { relinkStaffIdentity } from '../staff-identity';
+import { relinkStaffIdentity, type CreateIdentity } from '../staff-identity';
 import { describeIssues } from '../../zod-issues';
 import { accessSignature, SeedFileError, seedUsersFileSchema, type SeedUser, type SeedUserInput } from './user-seed-file';
-
-/**
- * Creates the sign-in account of a seeded user at the identity provider (the Auth emulator in dev), or brings it in
- * line with the seed, and returns its uid.
- */
-export type CreateIdentity = (account: {
-  email: string;
-  password: string;
-  displayName?: string | undefined;
-}) => Promise<{ uid: string }>;
 
 /**
  * The seeded user's sign-in account, and their staff row bound to it. The seed stands in for the administrator here:
@@ -36,9 +26,9 @@ export interface ApplyUserSeedOptions {
  * name, one named after the access itself, shared by everyone seeded with the same access. Never the person's name:
  * a role named after one person is silently shared by the next one given it (docs/users-and-roles.md).
  */
-export function seedRoleName(user: Pick<SeedUser, 'role' | 'permissions'>): string {
+export function seedRoleName(user: Pick<SeedUser, 'role' | 'permissions' | 'allLocations'>): string {
   if (user.role !== undefined) return user.role;
-  const digest = createHash('sha256').update(accessSignature(user.permissions)).digest('hex').slice(0, 8);
+  const digest = createHash('sha256').update(accessSignature(user.permissions, user.allLocations)).digest('hex').slice(0, 8);
   return `Seeded access ${digest}`;
 }
 
@@ -104,6 +94,19 @@ async function upsertSeedUser(tx: Queryable, user: SeedUser): Promise<void> {
        FROM json_to_recordset($2::json) AS g(feature text, level text, location_id int)
      ON CONFLICT DO NOTHING`,
     [roleId, wanted],
+  );
+  // Grants at all locations, now and later (migration 023), the same way: only what differs is written.
+  const wide = JSON.stringify(user.permissions.su ? {} : (user.allLocations ?? {}));
+  await tx.query(
+    `DELETE FROM role_all_locations a
+      WHERE a.role_id = $1 AND NOT EXISTS (SELECT 1 FROM json_each_text($2::json) AS g WHERE g.key = a.feature AND g.value = a.level)`,
+    [roleId, wide],
+  );
+  await tx.query(
+    `INSERT INTO role_all_locations (role_id, feature, level)
+     SELECT $1, g.key, g.value FROM json_each_text($2::json) AS g
+     ON CONFLICT DO NOTHING`,
+    [roleId, wide],
   );
   await tx.query(
     `INSERT INTO users (email, display_name, role_id) VALUES ($1, $2, $3)

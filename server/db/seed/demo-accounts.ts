@@ -1,9 +1,10 @@
+import type { AllLocations } from '../../../src/permissions/all-locations';
 import { FEATURE_CODES, type PermissionRecordInput } from '../../../src/permissions/features';
 import { DEMO_LOCATION_IDS } from './demo-locations';
 
 /**
- * The demo staff accounts: one per kind of user the console must handle. The start script, the README and the
- * end-to-end tests import this list, so it is the only place their e-mails, password and permissions are written.
+ * The demo staff accounts: one per kind of user the console must handle. The start script and the end-to-end tests
+ * import this list, so it is the one place their permissions are written (the README's table repeats it in words).
  */
 export const DEMO_PASSWORD = 'lightning-demo';
 
@@ -19,6 +20,8 @@ export interface DemoAccount {
   /** What the account can do, in one sentence for the README and the login screen's hints. */
   description: string;
   permissions: PermissionRecordInput;
+  /** Per feature, the level held at all locations, now and later (so also at a location added later). */
+  allLocations?: AllLocations;
 }
 
 const everyLocation = [...DEMO_LOCATION_IDS];
@@ -39,8 +42,11 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: DEMO_PASSWORD,
     displayName: 'Alex Admin',
     role: 'Administrator',
-    description: 'Administrator: delete (so every level) on every feature at every location, but not a superuser.',
+    description:
+      'Administrator: delete (so every level) on every feature at all locations, now and later, but not a superuser.',
     permissions: Object.fromEntries(FEATURE_CODES.map((code) => [code, { d: everyLocation }])),
+    // A location the admin adds is theirs at once: rates, promo codes, transactions (docs/users-and-roles.md).
+    allLocations: Object.fromEntries(FEATURE_CODES.map((code) => [code, 'delete'])) as AllLocations,
   },
   {
     persona: 'officer',
@@ -81,8 +87,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /** The part of a demo account that the seed applies (the seed-users file format). */
-export function demoSeedUser({ email, password, displayName, role, permissions }: DemoAccount) {
-  return { email, password, displayName, role, permissions };
+export function demoSeedUser({ email, password, displayName, role, permissions, allLocations }: DemoAccount) {
+  return { email, password, displayName, role, permissions, ...(allLocations ? { allLocations } : {}) };
 }
 
 export function demoAccount(persona: DemoPersona): DemoAccount {

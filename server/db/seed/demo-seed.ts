@@ -1,5 +1,6 @@
 import type { Db } from '../db';
-import { applyUserSeed, type CreateIdentity } from './apply-user-seed';
+import type { CreateIdentity } from '../staff-identity';
+import { applyUserSeed } from './apply-user-seed';
 import { DEMO_ACCOUNTS, demoSeedUser } from './demo-accounts';
 import { DEMO_LOCATIONS } from './demo-locations';
 

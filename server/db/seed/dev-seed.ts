@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db';
-import { applyUserSeed, seedIdentity, type CreateIdentity } from './apply-user-seed';
+import type { CreateIdentity } from '../staff-identity';
+import { applyUserSeed, seedIdentity } from './apply-user-seed';
 import { applyDemoSeed } from './demo-seed';
 import { seedDemoRates } from './demo-rates';
 import { parseSeedUsersFile, type SeedUser } from './user-seed-file';

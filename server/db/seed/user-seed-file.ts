@@ -26,17 +26,21 @@ export const seedUserSchema = z
     displayName: z.string().trim().min(1).max(200).optional(),
     role: z.string().trim().min(1).max(MAX_ROLE_NAME_LENGTH).optional(),
     permissions: permissionRecordSchema,
+    /** Per feature, the level the role holds at all locations, now and later (docs/users-and-roles.md). */
+    allLocations: z.partialRecord(z.enum(FEATURE_CODES), z.enum(ACCESS_LEVELS)).optional(),
   })
   .strict();
 export type SeedUser = z.output<typeof seedUserSchema>;
 export type SeedUserInput = z.input<typeof seedUserSchema>;
 
 /** What a permission record grants, as one canonical string: equal grants, equal strings (ids sorted, no repeats). */
-export function accessSignature(record: PermissionRecord): string {
+export function accessSignature(record: PermissionRecord, allLocations: SeedUser['allLocations'] = {}): string {
   const grants = FEATURE_CODES.map((feature) =>
     ACCESS_LEVELS.map((level) => [...new Set(record[feature]?.[LEVEL_KEYS[level]] ?? [])].sort((a, b) => a - b)),
   );
-  return JSON.stringify([record.su, grants]);
+  // Only when there are any, so that the signatures (and seeded role names) of files without them stay as they were.
+  const wide = FEATURE_CODES.flatMap((feature) => (allLocations[feature] ? [[feature, allLocations[feature]]] : []));
+  return JSON.stringify(wide.length > 0 ? [record.su, grants, wide] : [record.su, grants]);
 }
 
 export const seedUsersFileSchema = z.array(seedUserSchema).superRefine((users, ctx) => {
@@ -51,7 +55,7 @@ export const seedUsersFileSchema = z.array(seedUserSchema).superRefine((users, c
   users.forEach((user, index) => {
     if (user.role === undefined) return;
     const key = user.role.toLowerCase();
-    const permissions = accessSignature(user.permissions);
+    const permissions = accessSignature(user.permissions, user.allLocations);
     const first = roles.get(key);
     if (!first) roles.set(key, { index, permissions });
     else if (first.permissions !== permissions) {

@@ -6,8 +6,8 @@ import type { UserPermissions } from '../../permissions/permissions-object';
 import type { AuthEvent, IdentityUser, PermissionsPollerEvent, RefreshedIdToken } from './auth.machine';
 
 /**
- * Firebase Auth, loaded lazily so that no page waits for it (docs/decisions.md "Firebase off the critical path"). Only
- * its interfaces' own methods are used here, so this module imports nothing of Firebase but types.
+ * Firebase Auth, loaded lazily so that no page waits for it (docs/decisions/0006-firebase-off-the-critical-path.md).
+ * Only its interfaces' own methods are used here, so this module imports nothing of Firebase but types.
  */
 export interface FirebaseAuthLoader {
   /** Settles once Firebase Auth has loaded, without loading it: the identity listener waits for the background load. */

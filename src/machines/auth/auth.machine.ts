@@ -67,7 +67,8 @@ export interface AuthContext {
 /**
  * `fromCache`, with `authenticated`: the session was restored from the stored session (at the start of the visit, or
  * because the server could not be reached); nothing confirmed it in this visit, so authentication is not "enabled"
- * (docs/decisions.md). `confirming`, with `fromCache`: Firebase and the server are still to answer for it.
+ * (docs/decisions/0009-authentication-enabled.md). `confirming`, with `fromCache`: Firebase and the server are still to
+ * answer for it.
  */
 export type AuthTag = 'resolving' | 'authenticated' | 'fromCache' | 'confirming' | 'signedOut';
 
@@ -181,10 +182,11 @@ export const authMachine = setup({
   initial: 'readingStoredSession',
   states: {
     /**
-     * The stored session (lpa) decides the start, without waiting for Firebase (docs/decisions.md "Firebase off the
-     * critical path"): a valid one signs its user in at once, provisionally, and Firebase confirms it once loaded;
-     * without one the visitor is signed out at once, with nothing to clear. Reading it is synchronous, so the spinner
-     * (spec §2) hardly shows. No identity report can come meanwhile: Firebase loads after the first page is shown.
+     * The stored session (lpa) decides the start, without waiting for Firebase
+     * (docs/decisions/0006-firebase-off-the-critical-path.md): a valid one signs its user in at once, provisionally,
+     * and Firebase confirms it once loaded; without one the visitor is signed out at once, with nothing to clear.
+     * Reading it is synchronous, so the spinner (spec §2) hardly shows. No identity report can come meanwhile:
+     * Firebase loads after the first page is shown.
      */
     readingStoredSession: {
       tags: 'resolving',

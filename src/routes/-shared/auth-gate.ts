@@ -10,7 +10,7 @@ export type AuthView =
   | { status: 'resolving' }
   /**
    * `authEnabled`: the identity provider and the server confirmed this session during this visit. Entries that need
-   * the server are offered only then (spec §6; docs/decisions.md).
+   * the server are offered only then (spec §6; docs/decisions/0009-authentication-enabled.md).
    */
   | { status: 'authenticated'; permissions: UserPermissions; authEnabled: boolean }
   | { status: 'signedOut'; loginError: string | null };
@@ -23,7 +23,8 @@ export interface AuthGate {
   /**
    * Settles once a session resumed from the stored one has been confirmed or refused by the identity provider and
    * the server, or could not be for want of a network (the stored session then stands in); with `settled()` for any
-   * other. A guard about to deny waits for it: the stored session lacks the superuser flag (docs/decisions.md).
+   * other. A guard about to deny waits for it: the stored session lacks the superuser flag
+   * (docs/decisions/0006-firebase-off-the-critical-path.md).
    */
   confirmed(): Promise<SettledAuthView>;
 }

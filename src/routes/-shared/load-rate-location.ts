@@ -4,7 +4,8 @@ import { pageLoadOptions } from '../../api/page-load';
 /**
  * The loader of the screens that show one location's rates (/rate-config, /rate-selection): the locations whose rates
  * the user may see, and the chosen one's rates (the first when none or an unknown one is asked for). The API module
- * comes with the request, keeping the rates contract out of the entry chunk (docs/decisions.md).
+ * comes with the request, keeping the rates contract out of the entry chunk
+ * (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
  */
 export async function loadRateLocation(client: ApiClient, locationId: number | undefined, abortController: AbortController) {
   const { listRateLocations, getRateLocation } = await import('../../api/rates');

@@ -13,8 +13,9 @@ interface NavigationShape {
  * The console's sections in sidebar order (spec §2), each with the route it opens and the rule that guards it.
  * `needsAuthentication`: spec §6 says entries also require authentication to be enabled, i.e. a session the
  * identity provider and the server confirmed in this visit; a session restored from the local cache while offline
- * (officers) offers only what works offline (docs/decisions.md). `activeUnder`: the other addresses of the entry's
- * screens, where it shows as the current one (Transactions on the tickets and on a transaction).
+ * (officers) offers only what works offline (docs/decisions/0009-authentication-enabled.md). `activeUnder`: the other
+ * addresses of the entry's screens, where it shows as the current one (Transactions on the tickets and on a
+ * transaction).
  */
 export const NAVIGATION = [
   { label: 'Real Time Dashboard', to: '/', section: 'realTimeDashboard' },

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { RoleLocation } from '../../contract/roles';
+import { ALL_LOCATIONS } from '../../permissions/all-locations';
 import { FEATURE_LABELS } from '../../permissions/escalation';
 import { ACCESS_LEVELS, FEATURE_CODES, type AccessLevel, type FeatureCode, type PermissionRecord } from '../../permissions/features';
 import { cellEditable, levelAt, LEVEL_WORDS, offeredLevels, setColumn, setRow, withLevelAt } from '../../permissions/role-matrix';
@@ -32,7 +33,8 @@ function firstLocation(editor: PermissionRecord, value: PermissionRecord, locati
   const ids = locations.map((location) => location.location_id);
   return (
     ids.find((id) => accessAt(value, id).length > 0) ??
-    ids.find((id) => FEATURE_CODES.some((feature) => offeredLevels(editor, feature, id).length > 0)) ??
+    // A new role opens at a location of today; "All locations, now and later" only when the role holds something there.
+    ids.find((id) => id !== ALL_LOCATIONS && FEATURE_CODES.some((feature) => offeredLevels(editor, feature, id).length > 0)) ??
     ids[0]
   );
 }
@@ -50,7 +52,8 @@ export function RoleMatrixTable({ editor, value, locations, readOnly, onChange }
   const locationId = locations.some((location) => location.location_id === chosen) ? chosen! : firstLocation(editor, value, locations);
   const location = locations.find((candidate) => candidate.location_id === locationId);
   if (!location) return <p className="muted">There are no locations to grant permissions at yet.</p>;
-  const ids = locations.map((candidate) => candidate.location_id);
+  // "All locations, now and later" (ALL_LOCATIONS), when offered, is a choice of its own, not one of "all my locations".
+  const ids = locations.map((candidate) => candidate.location_id).filter((id) => id !== ALL_LOCATIONS);
   const reached = locations.filter((candidate) => accessAt(value, candidate.location_id).length > 0);
 
   const toggle = (feature: FeatureCode, level: AccessLevel, checked: boolean) => {
@@ -68,7 +71,7 @@ export function RoleMatrixTable({ editor, value, locations, readOnly, onChange }
       <legend>Permissions by location</legend>
       <FormField
         label="Location"
-        hint={`${reached.length} of ${locations.length} locations have access. Each level includes the ones before it: view, add, edit, delete.`}
+        hint={`${reached.filter((l) => l.location_id !== ALL_LOCATIONS).length} of ${ids.length} locations have access. Each level includes the ones before it: view, add, edit, delete.`}
       >
         {(control) => (
           <select {...control} className="select" value={location.location_id} onChange={(event) => setChosen(Number(event.target.value))}>
@@ -102,11 +105,14 @@ export function RoleMatrixTable({ editor, value, locations, readOnly, onChange }
               const current = levelAt(value, feature, location.location_id);
               const editable = !readOnly && cellEditable(editor, value, feature, location.location_id);
               const offered = offeredLevels(editor, feature, location.location_id);
+              // A level the role holds at all locations, now and later, holds here too, whatever this box says.
+              const wide = location.location_id === ALL_LOCATIONS ? null : levelAt(value, feature, ALL_LOCATIONS);
               return (
                 <tr key={feature}>
                   <th scope="row">{FEATURE_LABELS[feature]}</th>
                   {ACCESS_LEVELS.map((level) => {
-                    const checked = rank(current) >= rank(level);
+                    const covered = rank(wide) >= rank(level);
+                    const checked = covered || rank(current) >= rank(level);
                     return (
                       <td key={level}>
                         {/* The label makes the whole cell the box's target; the box's name says all three. */}
@@ -115,7 +121,7 @@ export function RoleMatrixTable({ editor, value, locations, readOnly, onChange }
                             type="checkbox"
                             aria-label={`${FEATURE_LABELS[feature]} – ${LEVEL_WORDS[level]} – ${location.name}`}
                             checked={checked}
-                            disabled={!editable || (!checked && !offered.includes(level))}
+                            disabled={covered || !editable || (!checked && !offered.includes(level))}
                             onChange={(event) => toggle(feature, level, event.target.checked)}
                           />
                         </label>

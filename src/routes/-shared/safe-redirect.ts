@@ -11,7 +11,8 @@ export function safeRedirectTarget(target: unknown, home = '/'): string {
 
 /**
  * A deliberate logout (the Logout link), as opposed to a session that expired or was revoked: the next sign-in on this
- * device may be someone else, so /login is opened without the page to return to (docs/decisions.md "Landing").
+ * device may be someone else, so /login is opened without the page to return to
+ * (docs/decisions/0004-landing-and-return-after-sign-in.md).
  */
 let deliberateLogout = false;
 export function markDeliberateLogout(): void {

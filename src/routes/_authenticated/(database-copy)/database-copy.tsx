@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_authenticated/(database-copy)/database-c
   beforeLoad: ({ context }) => requireAccess(context, 'databaseCopy'),
   loader: async ({ context, abortController }) => {
     const options = pageLoadOptions(abortController);
-    // Imported here, not at the top: the entry chunk carries only the guard (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries only the guard
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const api = await import('../../../api/database-copy');
     const [choices, copies] = await Promise.all([
       api.getCopyOptions(context.api, options),

@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_authenticated/(mailing)/mailing')({
   beforeLoad: ({ context }) => requireAccess(context, 'mailing'),
   loader: async ({ context, abortController }) => {
     const options = pageLoadOptions(abortController);
-    // Imported here, not at the top: the entry chunk carries only the guard (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries only the guard
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const api = await import('../../../api/mailing');
     const [choices, page] = await Promise.all([api.getMailingOptions(context.api, options), api.listMailings(context.api, options)]);
     return { choices, mailings: page.rows };

@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_authenticated/(promo-codes)/promo-codes/
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'promoCodes'),
   loader: async ({ context, deps, abortController }) => {
-    // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries only this route's search check
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const api = await import('../../../api/promo-codes');
     return loadList(
       abortController,

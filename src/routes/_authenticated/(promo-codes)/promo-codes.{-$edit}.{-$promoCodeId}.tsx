@@ -20,7 +20,8 @@ import { loadRecordPage, paramsOrNotFound } from '../../-shared/record-or-not-fo
 export const Route = createFileRoute('/_authenticated/(promo-codes)/promo-codes/{-$edit}/{-$promoCodeId}')({
   beforeLoad: ({ context }) => requireAccess(context, 'promoCodeEdit'),
   loader: async ({ context, params, abortController }) => {
-    // Imported here, not at the top: the entry chunk carries no promo-code code (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries no promo-code code
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const { getPromoCode, getPromoCodeHistory, listPromoCodeLocations } = await import('../../../api/promo-codes');
     // Every code's page needs the locations: their names and zones, and which of them the user may give a code.
     const locations = await listPromoCodeLocations(context.api, pageLoadOptions(abortController));

@@ -8,7 +8,7 @@ import { locationIdSearchSchema } from '../../-shared/location-id-search';
 
 /**
  * Spec §2 /rate-selection (rate settings view). The API module is imported by the loader when it runs, so the rates
- * contract stays out of the entry chunk (docs/decisions.md "Off the first page's critical path").
+ * contract stays out of the entry chunk (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
  */
 export const Route = createFileRoute('/_authenticated/(rates)/rate-selection')({
   validateSearch: forgivingSearch(locationIdSearchSchema),

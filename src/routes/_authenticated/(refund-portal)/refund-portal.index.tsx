@@ -14,7 +14,8 @@ export const Route = createFileRoute('/_authenticated/(refund-portal)/refund-por
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireAccess(context, 'refundPortal'),
   loader: async ({ context, deps, abortController }) => {
-    // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries only this route's search check
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const api = await import('../../../api/refunds');
     return loadList(
       abortController,

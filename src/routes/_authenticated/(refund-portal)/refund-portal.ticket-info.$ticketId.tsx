@@ -13,7 +13,8 @@ export const Route = createFileRoute('/_authenticated/(refund-portal)/refund-por
   beforeLoad: ({ context }) => requireAccess(context, 'refundPortal'),
   loader: async ({ context, params, abortController }) => {
     const ticketId = paramsOrNotFound(canonicalIdParam(MAX_BIGINT_ID), params.ticketId);
-    // Imported here, not at the top: the entry chunk carries no refund-portal code (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries no refund-portal code
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const { getTicket, getTicketHistory } = await import('../../../api/refunds');
     return loadRecordPage(context.api, ticketId, abortController, { record: getTicket, history: getTicketHistory });
   },

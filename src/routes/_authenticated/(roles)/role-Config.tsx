@@ -7,6 +7,7 @@ import { requireAccess } from '../../-shared/require-access';
 import { roleConfigSearchSchema, roleListQueryOf } from '../../../contract/role-search';
 import type { AuditEntry } from '../../../contract/lists';
 import type { Role, RoleLocation } from '../../../contract/roles';
+import type { AllLocations } from '../../../permissions/all-locations';
 import { hasPermission } from '../../../permissions/rules';
 import { SectionPage } from '../../../ui/section-page';
 import { toast } from '../../../ui/toast/toast-store';
@@ -28,12 +29,15 @@ export const Route = createFileRoute('/_authenticated/(roles)/role-Config')({
   loader: async ({ context, deps, abortController }): Promise<Loaded> => {
     // A refusal is said on the page (in place, or the editor's problem), never by a toast too.
     const options = pageLoadOptions(abortController);
-    // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries only this route's search check
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const api = import('../../../api/roles');
     const roleId = deps.edit;
-    const [result, locations, editing] = await Promise.all([
+    const [result, locations, mine, editing] = await Promise.all([
       loadListPage(async () => (await api).listRoles(context.api, roleListQueryOf(deps), options)),
       api.then((loaded) => loaded.listRoleLocations(context.api, options)).catch(() => [] as RoleLocation[]),
+      // Without it the editor offers no "all locations, now and later" (the server decides anyway).
+      api.then((loaded) => loaded.getMyAllLocations(context.api, options)).then((held) => held.all_locations).catch(() => ({})),
       roleId === undefined
         ? null
         : loadEditor(async () => {
@@ -42,7 +46,7 @@ export const Route = createFileRoute('/_authenticated/(roles)/role-Config')({
             return { role, history };
           }),
     ]);
-    return { result, locations, editing };
+    return { result, locations, mine, editing };
   },
   pendingMs: 400,
   pendingComponent: () => <RolesPage loaded={null} />,
@@ -54,9 +58,12 @@ export const Route = createFileRoute('/_authenticated/(roles)/role-Config')({
 interface Loaded {
   result: ListResult<Role>;
   locations: RoleLocation[];
+  /** The editor's own grants at all locations, now and later. */
+  mine: AllLocations;
   editing: EditorLoad<{ role: Role; history: AuditEntry[] }> | null;
 }
 const NO_LOCATIONS: readonly RoleLocation[] = [];
+const NO_GRANTS: AllLocations = {};
 
 function RolesPage({ loaded }: { loaded: Loaded | null }) {
   const { search, busy, onSearch, onRetry: retry } = useListSearch(Route);
@@ -84,6 +91,7 @@ function RolesPage({ loaded }: { loaded: Loaded | null }) {
       role={role}
       history={history}
       editor={record}
+      editorAllLocations={loaded?.mine ?? NO_GRANTS}
       locations={locations}
       canEdit={role ? canEdit : canAdd}
       canDelete={canDelete}

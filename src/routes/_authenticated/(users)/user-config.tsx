@@ -30,7 +30,8 @@ export const Route = createFileRoute('/_authenticated/(users)/user-config')({
   loader: async ({ context, deps, abortController }): Promise<Loaded> => {
     // A refusal is said on the page (in place, or the panel's problem), never by a toast too.
     const options = pageLoadOptions(abortController);
-    // Imported here, not at the top: the entry chunk carries only this route's search check (docs/decisions.md).
+    // Imported here, not at the top: the entry chunk carries only this route's search check
+    // (docs/decisions/0015-admin-code-out-of-the-entry-chunk.md).
     const api = import('../../../api/users');
     const roles = async () => (await api).listAssignableRoles(context.api, options);
     const userId = deps.edit;

@@ -20,11 +20,11 @@ import {
 
 /**
  * Model-based test of `authMachine`. The model below restates spec §4 and §9, and the offline use of
- * docs/decisions.md, as a statechart with no actors or timers (the graph tools cannot traverse those); each model
- * event is a stimulus the test applies to the real machine (an identity report, an answer of a fake actor, the
- * browser coming online, time passing), and each model state is checked against the real machine's state, context and
- * side effects. Paths are generated to take every transition of the model, and the run must take every transition of
- * the real machine.
+ * docs/decisions/0017-offline-session-from-the-stored-session.md, as a statechart with no actors or timers (the graph
+ * tools cannot traverse those); each model event is a stimulus the test applies to the real machine (an identity
+ * report, an answer of a fake actor, the browser coming online, time passing), and each model state is checked against
+ * the real machine's state, context and side effects. Paths are generated to take every transition of the model, and
+ * the run must take every transition of the real machine.
  *
  * The model also tracks whose valid session local storage holds. The start reads it: alice's (as after a reload of
  * the page she signed in on) signs her in from it at once, to be confirmed once Firebase reports; none valid (an

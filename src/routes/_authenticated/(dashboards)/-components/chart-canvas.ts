@@ -4,8 +4,8 @@ import 'uplot/dist/uPlot.min.css';
 import { dayTicks } from './chart-ticks';
 
 /**
- * The dashboards' charts (uPlot: canvas, 23 KB, CSP-clean; docs/decisions.md "Dashboards"). Loaded only after the
- * figures are on screen (dashboard-chart.tsx imports this module lazily). Canvas has no accessible content: every
+ * The dashboards' charts (uPlot: canvas, 23 KB, CSP-clean; docs/decisions/0071-charts-with-uplot.md). Loaded only after
+ * the figures are on screen (dashboard-chart.tsx imports this module lazily). Canvas has no accessible content: every
  * chart sits beside a table of the same numbers.
  */
 export interface ChartSeries {

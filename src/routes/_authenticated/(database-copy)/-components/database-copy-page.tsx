@@ -33,7 +33,7 @@ export function DatabaseCopyPage({ api, choices, copies: loaded, shownCopyId, on
       </p>
       {choices.databases.length < 2 ? (
         <p className="form-info">
-          This server knows fewer than two databases. With PostgreSQL, list them in COPY_DATABASES (see the README).
+          This server knows fewer than two databases. With PostgreSQL, list them in COPY_DATABASES (see docs/database-copy.md).
         </p>
       ) : (
         <CopyForm

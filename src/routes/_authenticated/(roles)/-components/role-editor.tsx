@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { fieldErrorsOf, messageOf, versionConflictOf } from '../../../../api/error-data';
 import type { AuditEntry, VersionConflict } from '../../../../contract/lists';
 import { roleInputSchema, type Role, type RoleInput, type RoleLocation } from '../../../../contract/roles';
+import { ALL_LOCATIONS, holdings, splitAllLocations, type AllLocations } from '../../../../permissions/all-locations';
 import { checkRoleChange, FEATURE_LABELS } from '../../../../permissions/escalation';
 import { permissionRecordSchema, type PermissionRecord, type PermissionRecordInput } from '../../../../permissions/features';
 import { describeChanges, describeRole } from '../../../../permissions/role-matrix';
@@ -22,6 +23,8 @@ export interface RoleEditorProps {
   role: Role | null;
   history: readonly AuditEntry[];
   editor: PermissionRecord;
+  /** The editor's own grants at all locations, now and later: only those are theirs to give or take away. */
+  editorAllLocations: AllLocations;
   locations: readonly RoleLocation[];
   canEdit: boolean;
   canDelete: boolean;
@@ -34,6 +37,9 @@ export interface RoleEditorProps {
 }
 
 const EMPTY: PermissionRecord = { su: false };
+const NONE: AllLocations = {};
+/** The matrix's first choice of location when it is offered (src/permissions/all-locations.ts). */
+const ALL_LOCATIONS_CHOICE: RoleLocation = { location_id: ALL_LOCATIONS, name: 'All locations, now and later' };
 const asRecord = (value: PermissionRecordInput): PermissionRecord => z.parse(permissionRecordSchema, value);
 
 /**
@@ -41,7 +47,9 @@ const asRecord = (value: PermissionRecordInput): PermissionRecord => z.parse(per
  * Only what the editor may grant is offered (src/permissions/role-matrix.ts); the server decides again.
  */
 export function RoleEditor(props: RoleEditorProps) {
-  const { role, editor, locations } = props;
+  const { role } = props;
+  // The editor and the role as the checks read them: each all-locations grant is also held at ALL_LOCATIONS.
+  const editor = holdings(props.editor, props.editorAllLocations, []);
   const headingId = useId();
   // The panel's heading takes the focus once, when it opens, so keyboard and screen reader users land in it.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -50,21 +58,32 @@ export function RoleEditor(props: RoleEditorProps) {
   const [reviewing, setReviewing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
-  const saved = role?.permissions ?? EMPTY;
+  const saved = holdings(role?.permissions ?? EMPTY, role?.all_locations ?? NONE, []);
   // A superuser role is a superuser's to change; others see it read-only (the server refuses anyway).
   const readOnly = !props.canEdit || (role !== null && role.superuser && !editor.su);
-  const names = useMemo(() => new Map(locations.map((location) => [location.location_id, location.name])), [locations]);
+  // "All locations, now and later" is a choice where the editor may grant it, or where the role holds it already.
+  const offersAllLocations =
+    props.editor.su || Object.keys(props.editorAllLocations).length > 0 || Object.keys(role?.all_locations ?? NONE).length > 0;
+  const locations = useMemo(
+    () => (offersAllLocations ? [ALL_LOCATIONS_CHOICE, ...props.locations] : props.locations),
+    [offersAllLocations, props.locations],
+  );
+  const names = useMemo(() => new Map(props.locations.map((location) => [location.location_id, location.name])), [props.locations]);
   const locationName = (id: number) => names.get(id) ?? `location ${id}`;
 
   const form = useForm({
-    defaultValues: { name: role?.name ?? '', permissions: saved } as z.input<typeof roleInputSchema>,
+    defaultValues: {
+      name: role?.name ?? '',
+      permissions: role?.permissions ?? EMPTY,
+      all_locations: role?.all_locations ?? NONE,
+    } as z.input<typeof roleInputSchema>,
     validators: { onChange: roleInputSchema, onSubmit: roleInputSchema },
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       const input = z.parse(roleInputSchema, value);
       try {
         const next = await props.save(input, conflict?.currentVersion ?? role?.version ?? null);
-        formApi.reset({ name: next.name, permissions: next.permissions });
+        formApi.reset({ name: next.name, permissions: next.permissions, all_locations: next.all_locations });
         setReviewing(false);
         setConflict(null);
         props.onSaved(next);
@@ -83,7 +102,11 @@ export function RoleEditor(props: RoleEditorProps) {
     },
   });
   // The form holds the schema's input type (lists may be absent); the matrix and the summary read the parsed record.
-  const permissions = asRecord(useStore(form.store, (state) => state.values.permissions));
+  const permissions = holdings(
+    asRecord(useStore(form.store, (state) => state.values.permissions)),
+    useStore(form.store, (state) => state.values.all_locations) ?? NONE,
+    [],
+  );
   const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
   const nameChanged = useStore(form.store, (state) => state.values.name.trim() !== (role?.name ?? ''));
@@ -143,12 +166,14 @@ export function RoleEditor(props: RoleEditorProps) {
             {(field) => (
               <RoleMatrixTable
                 editor={editor}
-                value={asRecord(field.state.value)}
+                value={holdings(asRecord(field.state.value), form.state.values.all_locations ?? NONE, [])}
                 locations={locations}
                 readOnly={readOnly}
                 onChange={(next) => {
                   setReviewing(false);
-                  field.handleChange(next);
+                  const split = splitAllLocations(next);
+                  form.setFieldValue('all_locations', split.all_locations);
+                  field.handleChange(split.permissions);
                 }}
               />
             )}
@@ -224,13 +249,19 @@ export function RoleEditor(props: RoleEditorProps) {
         <HistoryPanel
           entries={props.history}
           timeZone={viewerTimeZone()}
-          fieldLabels={{ name: 'Name', permissions: 'Permissions', superuser: 'Superuser' }}
+          fieldLabels={{ name: 'Name', permissions: 'Permissions', superuser: 'Superuser', all_locations: 'All locations, now and later' }}
           locationName={locationName}
           fieldTypes={{
             superuser: 'boolean',
             location_id: 'location',
             // A location's creator is granted access to it: { feature: 'lo', location_id, levels }.
             feature: { enum: FEATURE_LABELS },
+            all_locations: {
+              text: (value) =>
+                Object.entries((value ?? {}) as AllLocations)
+                  .map(([feature, level]) => `${FEATURE_LABELS[feature as keyof AllLocations]}: ${level}`)
+                  .join('; ') || 'none',
+            },
             permissions: { text: (value) => (typeof value === 'object' ? describeRole(value as PermissionRecord, locationName).join('. ') || 'nothing' : String(value)) },
           }}
         />

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Role, RoleListQuery } from '../../../../contract/roles';
+import { holdings } from '../../../../permissions/all-locations';
 import { describeRole } from '../../../../permissions/role-matrix';
 import type { DataColumn } from '../../../../ui/data-table';
 import { FilterForm, filterChange, TextFilter, useTextFilter } from '../../../../ui/filter-form';
@@ -27,7 +28,7 @@ export function RolesList(props: RolesListProps) {
       {
         id: 'summary',
         header: 'Grants',
-        cell: (role) => describeRole(role.permissions, locationName).join('. ') || 'Nothing',
+        cell: (role) => describeRole(holdings(role.permissions, role.all_locations, []), locationName).join('. ') || 'Nothing',
       },
       {
         id: 'actions',

@@ -23,7 +23,10 @@ export interface TicketActions {
   refund: (amountCents: number, reason: string, idempotencyKey: string) => Promise<RefundResult>;
 }
 
-/** A ticket: what was asked, its payment and earlier refunds, notes, History; actions by level (docs/decisions.md). */
+/**
+ * A ticket: what was asked, its payment and earlier refunds, notes, History; actions by level
+ * (docs/decisions/0076-refund-tickets.md).
+ */
 export function TicketDetailScreen({
   record: ticket,
   history,

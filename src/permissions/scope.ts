@@ -1,5 +1,5 @@
-import type { AccessLevel, FeatureCode, PermissionRecord } from '../../src/permissions/features';
-import { hasPermission, locationsWithAccess } from '../../src/permissions/rules';
+import type { AccessLevel, FeatureCode, PermissionRecord } from './features';
+import { hasPermission, locationsWithAccess } from './rules';
 
 /** The locations whose rows a user may see through a feature: every location for superusers, else the listed ones. */
 export type LocationScope = { all: true } | { all: false; ids: number[] };
