@@ -5,6 +5,9 @@
 
 // Code of this repository, as opposed to packages and Node's modules.
 const OURS = '^(src|server|bench|scripts|test)/';
+// A test beside the code it tests. Tests are leaves (nothing imports them), so the layer rules do not bind them: a
+// test may reach the fixtures, the app or the server it checks against. Cycles and unresolvable imports still count.
+const TEST = '\\.test\\.tsx?$';
 // A section: one route group folder (docs/sections.md); the group is the section's name.
 const SECTION = '^src/routes/_authenticated/\\(([^)/]+)\\)/';
 
@@ -24,7 +27,7 @@ module.exports = {
       name: 'console-not-to-server-or-test',
       severity: 'error',
       comment: 'The console (src/) never imports the server or test code.',
-      from: { path: '^src/' },
+      from: { path: '^src/', pathNot: TEST },
       to: { path: '^(server|test)/' },
     },
     {
@@ -66,14 +69,14 @@ module.exports = {
       comment:
         'server/db is the lowest server layer: it imports no http, auth or routes code, and outside server/db/seed no ' +
         'seed code (seeds write demo data through db; the app never needs them).',
-      from: { path: '^server/db/', pathNot: '^server/db/seed/|\\.test\\.ts$' },
+      from: { path: '^server/db/', pathNot: `^server/db/seed/|${TEST}` },
       to: { path: '^server/(http|auth|routes|testing|dashboards|mailing|copy)/|^server/db/seed/' },
     },
     {
       name: 'server-auth-only-to-db',
       severity: 'error',
       comment: 'server/auth verifies sign-ins and sessions: it may use db, never http, routes or seed code.',
-      from: { path: '^server/auth/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^server/auth/', pathNot: TEST },
       to: { path: '^server/(http|routes|testing)/|^server/db/seed/' },
     },
     {
@@ -84,12 +87,21 @@ module.exports = {
       to: { path: '^server/routes/' },
     },
     {
+      name: 'server-cli-is-a-leaf',
+      severity: 'error',
+      comment:
+        'server/cli holds the command-line tools (npm run seed, seed:users, staff:relink): they use the app, the app ' +
+        'never uses them.',
+      from: { path: '^server/', pathNot: `^server/cli/|${TEST}` },
+      to: { path: '^server/cli/' },
+    },
+    {
       name: 'routes-not-to-app',
       severity: 'error',
       comment:
         'Routes never import src/app: the app wires the routes (router, providers) and the routes take what they ' +
         'need from src/routes/-shared (guards, list helpers, navigation, session and enforcement contexts).',
-      from: { path: '^src/routes/' },
+      from: { path: '^src/routes/', pathNot: TEST },
       to: { path: '^src/app/' },
     },
     {
@@ -98,7 +110,7 @@ module.exports = {
       comment:
         'src/ui and src/machines never import src/app: the app passes what they need in (props or context for ui, ' +
         '.provide() or input for machines).',
-      from: { path: '^src/(ui|machines)/' },
+      from: { path: '^src/(ui|machines)/', pathNot: TEST },
       to: { path: '^src/app/' },
     },
     {
@@ -107,7 +119,7 @@ module.exports = {
       comment:
         "A section imports the kit (src/ui), the contract, the API and src/routes/-shared, never another section's " +
         'route group folder.',
-      from: { path: SECTION },
+      from: { path: SECTION, pathNot: TEST },
       to: { path: SECTION, pathNot: '^src/routes/_authenticated/\\($1\\)/' },
     },
     {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { MailerSettings } from './mailing/runner';
-import { describeIssues } from './zod-issues';
+import { describeIssues } from './http/zod-issues';
 
 /**
  * Local state (PGlite files, session secret, extra seed users) lives in the git-ignored .data/ of the repository;

@@ -1,7 +1,7 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { Env, ValidationTargets } from 'hono';
 import type { ZodError } from 'zod';
-import { describeIssues, formatIssuePath } from '../zod-issues';
+import { describeIssues, formatIssuePath } from './zod-issues';
 import { failure } from './responses';
 
 const TARGET_NAMES: Partial<Record<keyof ValidationTargets, string>> = {

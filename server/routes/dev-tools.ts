@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import * as z from 'zod/mini';
 import { failure } from '../http/responses';
-import { describeIssues } from '../zod-issues';
+import { describeIssues } from '../http/zod-issues';
 
 /**
  * What the development routes (/dev/*, registered only with DEV_SEED=1) share: they answer tools on this machine

@@ -8,7 +8,7 @@ import { demoSeedUser, demoAccount } from '../db/seed/demo-accounts';
 import { seedDemoLocations } from '../db/seed/demo-seed';
 import { findStaffByEmail } from '../db/staff';
 import { relinkStaffIdentity, RelinkError } from '../db/staff-identity';
-import { relinkAsAdministrator } from '../staff-relink';
+import { relinkAsAdministrator } from '../cli/relink-command';
 import { EMAIL_NOT_VERIFIED, LINKED_TO_ANOTHER_IDENTITY, NO_STAFF_ACCOUNT } from '../http/staff-auth';
 import { FakeIdentityProvider } from '../testing/fake-identity-provider';
 import { createTestApi } from '../testing/test-api';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ACCESS_LEVELS, FEATURE_CODES, LEVEL_KEYS } from '../../../src/permissions/features';
 import type { Db, Queryable } from '../db';
 import { relinkStaffIdentity, type CreateIdentity } from '../staff-identity';
-import { describeIssues } from '../../zod-issues';
+import { describeIssues } from '../../http/zod-issues';
 import { accessSignature, SeedFileError, seedUsersFileSchema, type SeedUser, type SeedUserInput } from './user-seed-file';
 
 /**

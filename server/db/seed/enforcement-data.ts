@@ -16,7 +16,7 @@ import { randomPlate, registrationState } from './us-plates';
  * and ParkWhiz bookings, and monthly parkers, in exactly the shapes POST /enforcement/transactions returns them.
  *
  * `generateEnforcementRecords` is pure: the same options give the same records, whatever the machine.
- * `generateEnforcementData` writes them into a database (`npm run seed`, server/seed.ts).
+ * `generateEnforcementData` writes them into a database (`npm run seed`, server/cli/seed.ts).
  *
  * Shape of the data:
  * - valid: expiry within the next 24 h, paid within the last 24 h (a few long stays paid earlier).

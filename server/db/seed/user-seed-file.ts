@@ -8,7 +8,7 @@ import {
   permissionRecordSchema,
   type PermissionRecord,
 } from '../../../src/permissions/features';
-import { describeIssues } from '../../zod-issues';
+import { describeIssues } from '../../http/zod-issues';
 
 /**
  * Extra development accounts, beyond the demo ones: a JSON array of users, each with the name of the role it holds
