@@ -127,7 +127,7 @@ export interface AnswerDeclaration<
 export interface ListDeclaration<Q extends ParamsSchema, D extends Schema, Row> {
   path: string;
   summary: string;
-  /** Who may see the list (both answers); promo codes' feature at `view`, with `locationFilter`, unless said here. */
+  /** Who may see the list (both answers): the section's feature at `view` (with `locationFilter`) unless said here. */
   access?: Access;
   query: Q;
   /** The page's schema (`pagedSchema(row)` of the contract). */
