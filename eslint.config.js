@@ -12,7 +12,7 @@ const classicZod = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-e2e', 'src/routeTree.gen.ts', 'test-results', 'bench/results', '.data'] },
+  { ignores: ['node_modules', 'dist', 'dist-e2e', 'dist-e2e-*', 'src/routeTree.gen.ts', 'test-results', 'bench/results', '.data'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
@@ -24,5 +24,15 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [classicZod] }] },
+  },
+  {
+    // A spec's pages open its worker's own console only through test/e2e/test.ts's `test` (its base URL).
+    files: ['test/e2e/**/*.spec.ts', 'test/docs-screenshots/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: "Import from test/e2e/test.ts: its `test` opens this worker's own stack." }] },
+      ],
+    },
   },
 );

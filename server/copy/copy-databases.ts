@@ -2,7 +2,6 @@ import type pg from 'pg';
 import type { CopyDatabase } from '../../src/contract/database-copy';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
-import { openPgliteDatabase } from '../db/pglite';
 import { openPostgresDatabase } from '../db/postgres';
 import type { CopyEnd } from './copy-engine';
 
@@ -53,6 +52,7 @@ export function localCopyDatabases(home: Db, stagingDir: string | undefined): Co
   let staging: Promise<Db> | undefined;
   const openStaging = () => {
     staging ??= (async () => {
+      const { openPgliteDatabase } = await import('../db/pglite');
       const db = await openPgliteDatabase(stagingDir);
       await migrate(db);
       return db;

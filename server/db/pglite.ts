@@ -5,12 +5,13 @@ import type { Db, Queryable } from './db';
 
 /**
  * PGlite keeps the whole database in one process, so `npm start` needs no PostgreSQL installed. Without a directory,
- * or with `memory://`, the database lives in memory (tests, throwaway runs).
+ * or with `memory://`, the database lives in memory (tests, throwaway runs). `image` starts it from a copy of another
+ * one's files (`dumpDataDir`) instead of creating a cluster, which is most of the cost of opening a new one.
  */
-export async function openPgliteDatabase(dataDir?: string): Promise<Db> {
+export async function openPgliteDatabase(dataDir?: string, image?: Blob): Promise<Db> {
   if (dataDir && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // pg_trgm backs the transaction search's plate fragments (migration 003), as on a real PostgreSQL.
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T>(sql: string, params?: readonly unknown[]) => {
       const result = await target.query<T>(sql, params ? [...params] : undefined);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../db/db';
@@ -14,13 +15,23 @@ export interface TestDatabase {
   dispose: () => Promise<void>;
 }
 
+let emptyCluster: Promise<Blob | undefined> | undefined;
+
+/** The files of a new PGlite cluster, made once for the run (test/setup/pglite-image.ts); none outside integration. */
+function emptyPgliteCluster(): Promise<Blob | undefined> {
+  const file = inject('pgliteImage');
+  emptyCluster ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return emptyCluster;
+}
+
 /**
- * A fresh, empty database: in-memory PGlite, or a new schema (via search_path) in the shared PostgreSQL, with `public`
- * behind it for the extensions test/setup/postgres.ts installs once.
+ * A fresh, empty database: in-memory PGlite (started from a new cluster's files when the run made them), or a new
+ * schema (via search_path) in the shared PostgreSQL, with `public` behind it for the extensions
+ * test/setup/postgres.ts installs once.
  */
 export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const db = await openPgliteDatabase();
+    const db = await openPgliteDatabase(undefined, await emptyPgliteCluster());
     return { db, dispose: () => db.close() };
   }
   const connectionString = inject('databaseUrl');

@@ -15,6 +15,8 @@ export default defineConfig({
   testMatch: 'screenshots.spec.ts',
   outputDir: path.join(root, 'test-results/docs-screenshots'),
   retries: 0,
+  // One worker, so one stack (test/e2e/global-setup.ts starts one a worker).
+  workers: 1,
   timeout: 180_000,
   reporter: [['list']],
   // 1280 × 800 at one device pixel a CSS pixel: the guide's width, and small files.
@@ -22,6 +24,4 @@ export default defineConfig({
     ...project,
     use: { ...project.use, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
   })),
-  // The stack's commands and relative paths (LPA_DATA_DIR, dist-e2e) are written for the repository root.
-  webServer: [e2e.webServer].flat().filter((server) => server !== undefined).map((server) => ({ ...server, cwd: root })),
 });

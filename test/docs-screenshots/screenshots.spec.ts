@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../e2e/test';
 import { demoAccount, type DemoPersona } from '../../server/db/seed/demo-accounts';
 import { fetchRecords } from '../e2e/enforcement-data';
 import { signIn } from '../e2e/sign-in';

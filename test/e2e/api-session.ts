@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_API_URL, E2E_EMULATOR_URL } from './stack';
+import { E2E, E2E_API_URL, E2E_EMULATOR_URL } from './stack';
 
 /** The headers the console sends for a user: the emulator's ID token and the API's session token. */
 export async function apiHeaders(
@@ -75,17 +75,25 @@ async function isSeeded(request: APIRequestContext, account: { email: string; pa
 }
 
 /**
- * Seeds SECTION_USERS into the running e2e stack: the file goes where the API keeps extra seed users
- * (LPA_DATA_DIR=test-results/e2e-data, playwright.config.ts), and POST /dev/reseed applies it at once. Only when
- * they are missing: a re-seed also resets the demo roles, taking back what they were granted since (the locations
- * a test added).
+ * Seeds accounts into this worker's e2e stack when any is missing: the file goes where the API keeps extra seed users
+ * (LPA_DATA_DIR, the stack's dataDir: test/e2e/stack.ts), and POST /dev/reseed applies it at once. Only when
+ * missing: a re-seed also resets the demo roles, taking back what they were granted since (the locations a test
+ * added).
  */
-export async function seedSectionUsers(request: APIRequestContext): Promise<void> {
-  const seeded = await Promise.all(Object.values(SECTION_USERS).map((account) => isSeeded(request, account)));
+export async function seedAccounts(
+  request: APIRequestContext,
+  file: string,
+  accounts: readonly { email: string; password: string }[],
+): Promise<void> {
+  const seeded = await Promise.all(accounts.map((account) => isSeeded(request, account)));
   if (seeded.every(Boolean)) return;
-  const directory = path.join('test-results', 'e2e-data', 'seed-users');
+  const directory = path.join(E2E.dataDir, 'seed-users');
   await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, 'admin-sections-e2e.json'), JSON.stringify(Object.values(SECTION_USERS), null, 2));
+  await writeFile(path.join(directory, file), JSON.stringify(accounts, null, 2));
   const response = await request.post(`${E2E_API_URL}/dev/reseed`, { timeout: 60_000 });
   if (!response.ok()) throw new Error(`reseed failed: ${response.status()} ${await response.text()}`);
 }
+
+/** SECTION_USERS, seeded when missing. */
+export const seedSectionUsers = (request: APIRequestContext) =>
+  seedAccounts(request, 'admin-sections-e2e.json', Object.values(SECTION_USERS));

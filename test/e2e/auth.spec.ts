@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { SignJWT } from 'jose';
 import { demoAccount, type DemoPersona } from '../../server/db/seed/demo-accounts';
 import { WRONG_CREDENTIALS } from '../../src/app/sign-in-errors';

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Worker } from '@playwright/test';
+import { expect, test, type Page, type Worker } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { expectHeading, signIn } from './sign-in';
 

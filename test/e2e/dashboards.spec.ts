@@ -1,12 +1,11 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { parse } from 'csv-parse/sync';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import type { RealtimeSummary, SettledDashboard } from '../../src/contract/dashboards';
 import { formatMoney } from '../../src/ui/format';
-import { apiGet, apiHeaders } from './api-session';
+import { apiGet, apiHeaders, seedAccounts } from './api-session';
 import { expectHeading, signIn } from './sign-in';
 import { E2E_API_URL } from './stack';
 
@@ -19,20 +18,7 @@ const desk = {
   permissions: { su: false, rd: { v: [1] }, sd: { v: [1] } },
 } as const;
 
-/** Seeds the desk user like api-session's seedSectionUsers (a file of its own, applied by /dev/reseed) when missing. */
-async function seedDesk(request: APIRequestContext) {
-  try {
-    const headers = await apiHeaders(request, desk);
-    if ((await request.get(`${E2E_API_URL}/load-permissions/`, { headers })).ok()) return;
-  } catch {
-    // not seeded yet
-  }
-  const directory = path.join('test-results', 'e2e-data', 'seed-users');
-  await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, 'dashboards-e2e.json'), JSON.stringify([desk], null, 2));
-  const response = await request.post(`${E2E_API_URL}/dev/reseed`, { timeout: 60_000 });
-  if (!response.ok()) throw new Error(`reseed failed: ${response.status()} ${await response.text()}`);
-}
+const seedDesk = (request: APIRequestContext) => seedAccounts(request, 'dashboards-e2e.json', [desk]);
 
 /** A payment made now through the API (the dev/test stack's POST /dev/payments). */
 async function pay(request: APIRequestContext, locationId: number, amountCents: number) {

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createServer, type ViteDevServer } from 'vite';
 
 /**

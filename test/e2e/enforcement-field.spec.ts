@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { apiHeaders, categoryOf, fetchRecords, fullyRefunded, type KnownRecord } from './enforcement-data';
 import { E2E_API_URL } from './stack';

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { expectHeading, signIn } from './sign-in';
 

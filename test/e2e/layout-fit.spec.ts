@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { apiGet, apiHeaders, apiPost } from './api-session';
 import { signIn } from './sign-in';
@@ -135,6 +135,9 @@ function brokenMoney(page: Page) {
       .slice(0, 5),
   );
 }
+
+// Its tests are the run's longest and share nothing but the seed: spread over the workers, each on its own stack.
+test.describe.configure({ mode: 'parallel' });
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login?redirect=%2Flocations');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { parse } from 'csv-parse/sync';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import type { Location } from '../../src/contract/locations';

@@ -1,5 +1,5 @@
 import { fetchRecords } from './enforcement-data';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './test';
 import { demoAccount, type DemoPersona } from '../../server/db/seed/demo-accounts';
 import { expectHeading, signIn, storedSession } from './sign-in';
 import { E2E_API_URL } from './stack';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import type { Paged } from '../../src/contract/lists';
 import type { TransactionDetail, TransactionRow } from '../../src/contract/transactions';

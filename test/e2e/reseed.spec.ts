@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { E2E, E2E_API_URL, E2E_EMULATOR_URL } from './stack';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { SECTION_USERS, seedSectionUsers } from './api-session';
 import { expectHeading, signIn } from './sign-in';

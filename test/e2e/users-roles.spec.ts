@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import type { Role } from '../../src/contract/roles';
 import type { StaffUser } from '../../src/contract/users';
