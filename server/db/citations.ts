@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { Citation, CitationInput, CitationListQuery, CitationPhoto, CitationVoid, PhotoType } from '../../src/contract/citations';
-import { MAX_PHOTOS_PER_CITATION } from '../../src/contract/citations';
+import {
+  MAX_PHOTOS_PER_CITATION,
+  type Citation,
+  type CitationInput,
+  type CitationListQuery,
+  type CitationPhoto,
+  type CitationVoid,
+  type PhotoType,
+} from '../../src/contract/citations';
 import type { ListWindow, Paged, VersionConflict } from '../../src/contract/lists';
 import type { LocationScope } from '../../src/permissions/scope';
-import { lastChange, writeAudit, type Actor } from './audit';
-import type { Queryable } from './db';
 import { keysetBatches, pageOf } from './paging';
 import { iso, likeFragment, SqlParams } from './sql';
+import { lastChange, writeAudit, type Actor } from './audit';
+import type { Queryable } from './db';
 
 /** Citations (issue 38): the row, its photos by hash, the office's list. docs/decisions/0097. */
 
