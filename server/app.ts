@@ -26,6 +26,7 @@ import { registerApiReferencePage } from './api-reference/page';
 import { registerLocationRoutes } from './routes/locations';
 import { registerMailingRoutes, type MailingDeps } from './routes/mailing';
 import { registerPromoCodeRoutes } from './routes/promo-codes';
+import { registerCitationRoutes } from './routes/citations';
 import { registerRateRoutes } from './routes/rates';
 import { registerRefundTicketRoutes } from './routes/refund-tickets';
 import { registerRefundRoutes } from './routes/refunds';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): ApiApp {
   registerRefundRoutes(app, routeDeps);
   registerRefundTicketRoutes(app, routeDeps);
   registerPromoCodeRoutes(app, routeDeps);
+  registerCitationRoutes(app, routeDeps);
   // Development and end-to-end stacks only (DEV_SEED=1): the rates' clock can be moved ahead, so that a test sees a
   // scheduled change take effect (POST /dev/rates-clock); everything else keeps the real clock.
   const ratesClock = deps.devReseed ? devRatesClock(now) : null;

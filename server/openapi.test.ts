@@ -126,6 +126,17 @@ import {
   mailingSchema,
   mailingTestResultSchema,
 } from '../src/contract/mailing';
+import {
+  citationIdField,
+  citationInputSchema,
+  citationListQuerySchema,
+  citationPageSchema,
+  citationPhotoInputSchema,
+  citationPhotoSchema,
+  citationSchema,
+  citationVoidSchema,
+  SHA256,
+} from '../src/contract/citations';
 import { FEATURE_CODES } from '../src/permissions/features';
 import type { Db } from './db/db';
 import { createTestApi } from './testing/test-api';
@@ -176,7 +187,7 @@ interface ExpectedOperation {
   parameters?: Parameter[];
   body?: z.core.$ZodType;
   /** The success data, or 'csv' for a streamed CSV download. */
-  data: z.core.$ZodType | 'csv' | 'event-stream';
+  data: z.core.$ZodType | 'csv' | 'event-stream' | 'image';
   errors: number[];
 }
 
@@ -196,6 +207,8 @@ const idParameter = (name: string): Parameter => ({
   schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
 });
 const locationId = idParameter('locationId');
+const citationId: Parameter = { name: 'citationId', in: 'path', required: true, schema: jsonSchema(citationIdField, 'input') };
+const photoHash: Parameter = { name: 'sha256', in: 'path', required: true, schema: { type: 'string', pattern: SHA256.source } };
 const transactionId = idParameter('transactionId');
 const ticketId = idParameter('ticketId');
 const promoCodeId = idParameter('promoCodeId');
@@ -532,6 +545,29 @@ const OPERATIONS: ExpectedOperation[] = [
   { path: '/database-copies', method: 'get', data: databaseCopyListSchema, errors: [401, 403] },
   { path: '/database-copies', method: 'post', body: copyRequestSchema, data: databaseCopySchema, errors: [400, 401, 403, 409] },
   { path: '/database-copies/{copyId}', method: 'get', parameters: [idParameter('copyId')], data: databaseCopySchema, errors: [400, 401, 403, 404] },
+  // Citations (issue 38).
+  { path: '/citations', method: 'get', parameters: queryParameters(citationListQuerySchema), data: citationPageSchema, errors: [400, 401, 403] },
+  { path: '/citations', method: 'post', body: citationInputSchema, data: citationSchema, errors: [400, 401, 403, 409] },
+  { path: '/citations/export', method: 'get', parameters: queryParameters(citationListQuerySchema), data: 'csv', errors: [400, 401, 403] },
+  { path: '/citations/{citationId}', method: 'get', parameters: [citationId], data: citationSchema, errors: [400, 401, 403, 404] },
+  { path: '/citations/{citationId}/history', method: 'get', parameters: [citationId], data: historySchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/citations/{citationId}/void',
+    method: 'post',
+    parameters: [citationId],
+    body: citationVoidSchema,
+    data: citationSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/citations/{citationId}/photos/{sha256}',
+    method: 'post',
+    parameters: [citationId, photoHash],
+    body: citationPhotoInputSchema,
+    data: citationPhotoSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  { path: '/citations/{citationId}/photos/{sha256}', method: 'get', parameters: [citationId, photoHash], data: 'image', errors: [400, 401, 403, 404] },
   // Mailing (issue 14).
   { path: '/mailings/options', method: 'get', data: mailingOptionsSchema, errors: [401, 403] },
   { path: '/mailings/preview', method: 'post', body: mailingInputSchema, data: mailingPreviewSchema, errors: [400, 401, 403] },
@@ -564,6 +600,8 @@ describe('the OpenAPI document', () => {
     }
     if (expected.data === 'csv') {
       expect(Object.keys((operation.responses['200'] as unknown as { content: object }).content)).toEqual(['text/csv']);
+    } else if (expected.data === 'image') {
+      expect(Object.keys((operation.responses['200'] as unknown as { content: object }).content)).toEqual(['image/*']);
     } else if (expected.data === 'event-stream') {
       expect(Object.keys((operation.responses['200'] as unknown as { content: object }).content)).toEqual(['text/event-stream']);
     } else {

@@ -21,6 +21,7 @@ import { Route as AuthenticatedratesRateConfigRouteImport } from './routes/_auth
 import { Route as AuthenticatedratesRateSelectionRouteImport } from './routes/_authenticated/(rates)/rate-selection'
 import { Route as AuthenticatedrolesRoleConfigRouteImport } from './routes/_authenticated/(roles)/role-Config'
 import { Route as AuthenticatedusersUserConfigRouteImport } from './routes/_authenticated/(users)/user-config'
+import { Route as AuthenticatedenforcementCitationsChar123CitationIdChar125RouteImport } from './routes/_authenticated/(enforcement)/citations.{-$citationId}'
 import { Route as AuthenticatedenforcementLiteEnforcementLiteIndexRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.index'
 import { Route as AuthenticatedenforcementLiteEnforcementLiteAddLocationRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.add-location'
 import { Route as AuthenticatedenforcementLiteEnforcementLiteAddUserRouteImport } from './routes/_authenticated/(enforcement-lite)/enforcement-lite.add-user'
@@ -105,6 +106,12 @@ const AuthenticatedusersUserConfigRoute =
   AuthenticatedusersUserConfigRouteImport.update({
     id: '/(users)/user-config',
     path: '/user-config',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedenforcementCitationsChar123CitationIdChar125Route =
+  AuthenticatedenforcementCitationsChar123CitationIdChar125RouteImport.update({
+    id: '/(enforcement)/citations/{-$citationId}',
+    path: '/citations/{-$citationId}',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedenforcementLiteEnforcementLiteIndexRoute =
@@ -224,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/rate-selection': typeof AuthenticatedratesRateSelectionRoute
   '/role-Config': typeof AuthenticatedrolesRoleConfigRoute
   '/user-config': typeof AuthenticatedusersUserConfigRoute
+  '/citations/{-$citationId}': typeof AuthenticatedenforcementCitationsChar123CitationIdChar125Route
   '/enforcement-lite/add-location': typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
   '/enforcement-lite/add-user': typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
   '/add-location/success': typeof AuthenticatedlocationsAddLocationSuccessRoute
@@ -253,6 +261,7 @@ export interface FileRoutesByTo {
   '/role-Config': typeof AuthenticatedrolesRoleConfigRoute
   '/user-config': typeof AuthenticatedusersUserConfigRoute
   '/': typeof AuthenticateddashboardsIndexRoute
+  '/citations/{-$citationId}': typeof AuthenticatedenforcementCitationsChar123CitationIdChar125Route
   '/enforcement-lite/add-location': typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
   '/enforcement-lite/add-user': typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
   '/add-location/success': typeof AuthenticatedlocationsAddLocationSuccessRoute
@@ -284,6 +293,7 @@ export interface FileRoutesById {
   '/_authenticated/(roles)/role-Config': typeof AuthenticatedrolesRoleConfigRoute
   '/_authenticated/(users)/user-config': typeof AuthenticatedusersUserConfigRoute
   '/_authenticated/(dashboards)/': typeof AuthenticateddashboardsIndexRoute
+  '/_authenticated/(enforcement)/citations/{-$citationId}': typeof AuthenticatedenforcementCitationsChar123CitationIdChar125Route
   '/_authenticated/(enforcement-lite)/enforcement-lite/add-location': typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
   '/_authenticated/(enforcement-lite)/enforcement-lite/add-user': typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
   '/_authenticated/(locations)/add-location/success': typeof AuthenticatedlocationsAddLocationSuccessRoute
@@ -315,6 +325,7 @@ export interface FileRouteTypes {
     | '/rate-selection'
     | '/role-Config'
     | '/user-config'
+    | '/citations/{-$citationId}'
     | '/enforcement-lite/add-location'
     | '/enforcement-lite/add-user'
     | '/add-location/success'
@@ -344,6 +355,7 @@ export interface FileRouteTypes {
     | '/role-Config'
     | '/user-config'
     | '/'
+    | '/citations/{-$citationId}'
     | '/enforcement-lite/add-location'
     | '/enforcement-lite/add-user'
     | '/add-location/success'
@@ -374,6 +386,7 @@ export interface FileRouteTypes {
     | '/_authenticated/(roles)/role-Config'
     | '/_authenticated/(users)/user-config'
     | '/_authenticated/(dashboards)/'
+    | '/_authenticated/(enforcement)/citations/{-$citationId}'
     | '/_authenticated/(enforcement-lite)/enforcement-lite/add-location'
     | '/_authenticated/(enforcement-lite)/enforcement-lite/add-user'
     | '/_authenticated/(locations)/add-location/success'
@@ -481,6 +494,13 @@ declare module '@tanstack/react-router' {
       path: '/user-config'
       fullPath: '/user-config'
       preLoaderRoute: typeof AuthenticatedusersUserConfigRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/(enforcement)/citations/{-$citationId}': {
+      id: '/_authenticated/(enforcement)/citations/{-$citationId}'
+      path: '/citations/{-$citationId}'
+      fullPath: '/citations/{-$citationId}'
+      preLoaderRoute: typeof AuthenticatedenforcementCitationsChar123CitationIdChar125RouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/(enforcement-lite)/enforcement-lite/': {
@@ -609,6 +629,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedrolesRoleConfigRoute: typeof AuthenticatedrolesRoleConfigRoute
   AuthenticatedusersUserConfigRoute: typeof AuthenticatedusersUserConfigRoute
   AuthenticateddashboardsIndexRoute: typeof AuthenticateddashboardsIndexRoute
+  AuthenticatedenforcementCitationsChar123CitationIdChar125Route: typeof AuthenticatedenforcementCitationsChar123CitationIdChar125Route
   AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute: typeof AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute
   AuthenticatedenforcementLiteEnforcementLiteAddUserRoute: typeof AuthenticatedenforcementLiteEnforcementLiteAddUserRoute
   AuthenticatedlocationsAddLocationSuccessRoute: typeof AuthenticatedlocationsAddLocationSuccessRoute
@@ -640,6 +661,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedrolesRoleConfigRoute: AuthenticatedrolesRoleConfigRoute,
   AuthenticatedusersUserConfigRoute: AuthenticatedusersUserConfigRoute,
   AuthenticateddashboardsIndexRoute: AuthenticateddashboardsIndexRoute,
+  AuthenticatedenforcementCitationsChar123CitationIdChar125Route:
+    AuthenticatedenforcementCitationsChar123CitationIdChar125Route,
   AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute:
     AuthenticatedenforcementLiteEnforcementLiteAddLocationRoute,
   AuthenticatedenforcementLiteEnforcementLiteAddUserRoute:

@@ -83,7 +83,7 @@ describe.each(BACKENDS)('database on %s', (backend) => {
     expect((await findStaffByEmail(db, 'superuser@example.com'))?.record).toEqual({ su: true });
     expect((await findStaffByEmail(db, 'officer@example.com'))?.record).toEqual({
       su: false,
-      e: { v: [1, 2], a: [], e: [], d: [] },
+      e: { v: [1, 2], a: [1, 2], e: [], d: [] },
     });
     expect((await findStaffByEmail(db, 'noaccess@example.com'))?.record).toEqual({ su: false });
     expect(await findStaffByEmail(db, 'stranger@example.com')).toBeUndefined();

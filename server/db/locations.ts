@@ -236,7 +236,7 @@ export async function setLocationStatus(
   return { kind: 'ok', location: (await findLocation(tx, locationId))! };
 }
 
-/** Deletes a location that has no records; one with payments, bookings or parkers is deactivated instead. */
+/** Deletes a location that has no records; one with payments, bookings, parkers or citations is deactivated instead. */
 export async function deleteLocation(
   tx: Queryable,
   actor: Actor,
@@ -249,7 +249,8 @@ export async function deleteLocation(
   const { rows } = await tx.query(
     `SELECT 1 WHERE EXISTS (SELECT 1 FROM transactions WHERE location_id = $1)
                  OR EXISTS (SELECT 1 FROM bookings WHERE location_id = $1)
-                 OR EXISTS (SELECT 1 FROM monthly_parkers WHERE location_id = $1)`,
+                 OR EXISTS (SELECT 1 FROM monthly_parkers WHERE location_id = $1)
+                 OR EXISTS (SELECT 1 FROM citations WHERE location_id = $1)`,
     [locationId],
   );
   if (rows.length > 0) return { kind: 'hasRecords' };

@@ -117,8 +117,8 @@ export interface AnswerDeclaration<
   H extends HeadersSchema | undefined,
 > extends Declaration<P, Q, H, undefined> {
   method: 'get';
-  /** The 200's media type and description in the OpenAPI document. */
-  mediaType: 'text/csv' | 'text/event-stream';
+  /** The 200's media type and description in the OpenAPI document (`image/*`: a stored photo, its own type). */
+  mediaType: 'text/csv' | 'text/event-stream' | 'image/*';
   answers: string;
   handle: (request: SectionRequest<P, Q, H, undefined>) => Promise<Response | Refusal>;
 }
@@ -354,8 +354,8 @@ export function serverSection(app: ApiApp, deps: RouteDeps, section: SectionOpti
     summary: string;
     access?: Access;
     params: P;
-    /** The audit entity and the record's id in it. */
-    trail: (params: Read<P>) => { entity: string; id: number };
+    /** The audit entity and the record's id in it (a number, or a device-made UUID). */
+    trail: (params: Read<P>) => { entity: string; id: number | string };
     hidden?: (request: SectionRequest<P, undefined, undefined, undefined>) => Promise<Refusal | null> | Refusal | null;
     /** 404 when `hidden` answers it. */
     errors?: readonly 404[];

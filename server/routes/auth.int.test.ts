@@ -54,10 +54,10 @@ describe.each(BACKENDS)('auth endpoints on %s', (backend) => {
       }
     });
 
-    it('limits the officer to enforcement view at locations 1 and 2', async () => {
+    it('limits the officer to enforcement view and add (citations) at locations 1 and 2', async () => {
       const userData = await api().signIn(demoAccount('officer').email);
       expect(FLAG_NAMES.filter((flag) => userData[flag])).toEqual(['hasEnforcementPermission']);
-      expect(userData.featureLevelLocations.features.e).toEqual({ view: [1, 2], add: [], edit: [], delete: [] });
+      expect(userData.featureLevelLocations.features.e).toEqual({ view: [1, 2], add: [1, 2], edit: [], delete: [] });
       expect(userData.featureLevelLocations.enforcementLocations).toEqual([
         { location_id: 1, name: 'Union Station Garage', time_zone: 'America/Chicago' },
         { location_id: 2, name: 'Navy Pier East Lot', time_zone: 'America/Chicago' },

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_authenticated')({
 function AuthenticatedLayout() {
   const { permissions, isProductionHost } = Route.useRouteContext();
   const view = useAuthView();
-  const { logout, dialog: logoutDialog } = useGuardedLogout();
+  const { logout, dialog: logoutDialog } = useGuardedLogout(permissions.email);
   const authEnabled = view.status === 'authenticated' && view.authEnabled;
   const entries = visibleNavigation({ permissions, isProductionHost, authEnabled });
   return (

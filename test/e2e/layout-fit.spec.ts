@@ -25,6 +25,7 @@ const ROUTES = [
   '/enforcement-lite',
   '/enforcement-lite/add-location',
   '/enforcement-lite/add-user',
+  '/citations',
 ];
 /** Detail and edit screens: the first row of the list the API gives the superuser names the record. */
 const RECORD_ROUTES = [
@@ -33,6 +34,7 @@ const RECORD_ROUTES = [
   { list: '/locations?pageSize=10', id: 'location_id', route: '/edit-location/' },
   { list: '/enforcement-lite/locations?pageSize=10', id: 'location_id', route: '/enforcement-lite/edit-location/' },
   { list: '/enforcement-lite/officers?pageSize=10', id: 'user_id', route: '/enforcement-lite/edit-user/' },
+  { list: '/citations?pageSize=10', id: 'citation_id', route: '/citations/' },
 ] as const;
 /** A fresh stack has no refund tickets and no lite records: one of each is added through the API, once. */
 const run = Date.now().toString(36);
@@ -55,6 +57,18 @@ const ADD_RECORD: Partial<Record<string, (page: Page, headers: Record<string, st
       grace_period_minutes: 5,
       operator_name: `Operator ${run}`,
       status: 'active',
+    }),
+  // A fresh stack has no citations: one written through the API (the superuser may write them anywhere).
+  '/citations?pageSize=10': (page, headers) =>
+    apiPost(page.request, headers, '/citations', {
+      citation_id: crypto.randomUUID(),
+      location_id: 1,
+      license_plate: 'LAYOUT1',
+      issued_at: new Date().toISOString(),
+      violation: 'no_payment',
+      fine_cents: 5000,
+      notes: 'Layout check',
+      verdict: { headline: 'NO RECORD', detail: 'No record matches “LAYOUT1”.' },
     }),
   // An officer enforces at least one lite location (the one above, when the stack had none).
   '/enforcement-lite/officers?pageSize=10': async (page, headers) => {

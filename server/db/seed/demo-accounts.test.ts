@@ -23,6 +23,10 @@ describe('demo accounts', () => {
     }
     expect(hasPermission(record('officer'), 'e', 'view', [1, 2])).toBe(true);
     expect(hasPermission(record('officer'), 'e', 'view', [3])).toBe(false);
+    // Citations: written at their own locations, voided by the office.
+    expect(hasPermission(record('officer'), 'e', 'add', [1, 2])).toBe(true);
+    expect(hasPermission(record('officer'), 'e', 'add', [3])).toBe(false);
+    expect(hasPermission(record('officer'), 'e', 'edit', [1])).toBe(false);
     expect(hasPermission(record('finance'), 'sd', 'view', DEMO_LOCATION_IDS)).toBe(true);
     expect(hasPermission(record('finance'), 'sd', 'add')).toBe(false);
     expect(hasPermission(record('promo'), 'pc', 'add', [3])).toBe(true);

@@ -54,8 +54,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: DEMO_PASSWORD,
     displayName: 'Olivia Officer',
     role: 'Enforcement officer – Chicago',
-    description: 'Enforcement officer: enforcement view at Union Station Garage (1) and Navy Pier East Lot (2) only.',
-    permissions: { e: { v: [1, 2] } },
+    description:
+      'Enforcement officer: enforcement view and add (searches plates, writes citations) at Union Station Garage (1) and Navy Pier East Lot (2) only.',
+    // Add: an officer writes citations at the locations they patrol (issue 38); voiding them is the office's (edit).
+    permissions: { e: { v: [1, 2], a: [1, 2] } },
   },
   {
     persona: 'finance',

@@ -11,25 +11,31 @@ import { useSessionServices } from './session-services';
 const loadConfirmDialog = () => import('../../ui/confirm-dialog');
 importWhenIdle(loadConfirmDialog);
 const ConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })));
+// Citations not yet uploaded (issue 38): asked about at Logout, with a module loaded only then.
+const loadUnsent = () => import('./unsent-citations');
+const UnsentCitationsQuestion = lazy(() => loadUnsent().then((module) => ({ default: module.UnsentCitationsQuestion })));
 
 /**
- * Logout, asking first when it would lose what cannot be fetched again now: offline, logging out empties the local
+ * Logout, asking first when the officer has citations on this device that have not reached the office (they are kept
+ * whatever the answer: the outbox is not emptied at logout), and when it would lose what cannot be fetched again now: offline, logging out empties the local
  * enforcement store (spec §4), and an officer who slipped would be left with nothing to search until the network
  * returns. Online, or with an empty store, it logs out at once. Either way the logout is deliberate: the next sign-in
  * lands on the new user's home (safe-redirect.ts).
  */
-export function useGuardedLogout(): { logout: () => void; dialog: ReactNode } {
+export function useGuardedLogout(officer: string): { logout: () => void; dialog: ReactNode } {
   const { logout } = useSessionServices();
   const engine = useEnforcementEngine();
   const [held, setHeld] = useState<number | null>(null);
+  const [unsent, setUnsent] = useState(0);
 
   const logoutNow = useCallback(() => {
     setHeld(null);
+    setUnsent(0);
     markDeliberateLogout();
     logout();
   }, [logout]);
 
-  const request = useCallback(() => {
+  const askAboutStore = useCallback(() => {
     if (navigator.onLine || engine === null) return logoutNow();
     engine.worker.status().then(
       (status) => {
@@ -41,7 +47,25 @@ export function useGuardedLogout(): { logout: () => void; dialog: ReactNode } {
     );
   }, [engine, logoutNow]);
 
-  const dialog = held !== null && (
+  // Citations first: they are kept whatever the answer, but the officer should know they have not left the device.
+  const request = useCallback(() => {
+    loadUnsent()
+      .then((module) => module.unsentCitations(officer), () => 0)
+      .then((count) => (count > 0 ? setUnsent(count) : askAboutStore()));
+  }, [officer, askAboutStore]);
+
+  const dialog = unsent > 0 ? (
+    <Suspense fallback={null}>
+      <UnsentCitationsQuestion
+        count={unsent}
+        onStay={() => setUnsent(0)}
+        onLogout={() => {
+          setUnsent(0);
+          askAboutStore();
+        }}
+      />
+    </Suspense>
+  ) : held !== null && (
     <Suspense fallback={null}>
       <ConfirmDialog
         open

@@ -20,7 +20,7 @@ interface NavigationShape {
 export const NAVIGATION = [
   { label: 'Real Time Dashboard', to: '/', section: 'realTimeDashboard' },
   { label: 'Settled Dashboard', to: '/settled-dashboard', section: 'settledDashboard' },
-  { label: 'Enforcement', to: '/list', section: 'enforcement', needsAuthentication: false },
+  { label: 'Enforcement', to: '/list', section: 'enforcement', needsAuthentication: false, activeUnder: ['/citations'] },
   { label: 'Configure Rates', to: '/rate-selection', section: 'rateSelection', activeUnder: ['/rate-config'] },
   { label: 'Rate Changes', to: '/rates', section: 'rateChanges' },
   { label: 'Locations', to: '/locations', section: 'locations', activeUnder: ['/add-location', '/edit-location'] },

@@ -27,19 +27,22 @@ export function paramsOrNotFound<T>(schema: z.ZodMiniType<T>, params: unknown): 
   return parsed.data;
 }
 
-/** An API call reading one record (or its History) by id: the shape of every section's `get…` and `get…History`. */
-type ReadById<T> = (client: ApiClient, id: number, options?: RequestOptions) => Promise<T>;
+/**
+ * An API call reading one record (or its History) by id: the shape of every section's `get…` and `get…History`. Ids
+ * are numbers, or the UUID a device made (citations).
+ */
+type ReadById<T, Id> = (client: ApiClient, id: Id, options?: RequestOptions) => Promise<T>;
 
 /**
  * A record page's loader body (docs/sections.md "Detail pages"): the record and its History in parallel, asked with
  * the page's options (cancelled with the navigation; a 403 or 404 said by the page, not a toast), and a 404 of either
  * the route's not-found screen. The id has been checked by the route (canonical, after the guard).
  */
-export function loadRecordPage<T>(
+export function loadRecordPage<T, Id extends number | string = number>(
   client: ApiClient,
-  id: number,
+  id: Id,
   abortController: AbortController,
-  read: { record: ReadById<T>; history: ReadById<AuditEntry[]> },
+  read: { record: ReadById<T, Id>; history: ReadById<AuditEntry[], Id> },
 ): Promise<{ record: T; history: AuditEntry[] }> {
   const options = pageLoadOptions(abortController);
   return recordOrNotFound(async () => {

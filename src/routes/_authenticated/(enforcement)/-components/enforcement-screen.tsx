@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
+import type { ApiClient } from '../../../../api/client';
+import { importWhenIdle, useIdleImport } from '../../../../ui/idle-import';
 import { SYNC_TYPES } from '../../../../contract/enforcement';
 import type { EnforcementEngine } from '../../../-shared/enforcement-engine';
 import {
@@ -17,6 +19,19 @@ import type { PlateSearchRequest, SearchAheadRequest, StoreStatus } from '../../
 import { PlateSearch } from './plate-search';
 import { SyncStatusLine, type SyncView } from './sync-status-bar';
 import { useOnline } from './use-online';
+import type { CitationDraft } from './citation-desk';
+import type { Verdict } from './verdict';
+
+// The citation desk (outbox, uploader, form) is no part of the plate search's first load: it is imported at idle time,
+// already there when the officer presses Write citation, offline included (decision 0013).
+const citationDesk = importWhenIdle(() => import('./citation-desk'));
+
+/** Who writes citations here: the API, the officer, and the locations where they may (enforcement add). */
+export interface CitationWriter {
+  api: ApiClient;
+  officer: string;
+  locations: readonly LocationRef[];
+}
 
 /** Re-renders every 30 s so that "synced 4 min ago" and "expires in 5 min" stay true while the screen is open. */
 function useMinuteClock(): number {
@@ -58,7 +73,34 @@ function useStoreStatus(engine: EnforcementEngine, tick: number): StoreStatus | 
   return status;
 }
 
-export function EnforcementScreen({ engine, locations }: { engine: EnforcementEngine; locations: readonly LocationRef[] }) {
+export function EnforcementScreen({
+  engine,
+  locations,
+  citations,
+}: {
+  engine: EnforcementEngine;
+  locations: readonly LocationRef[];
+  /** Absent for someone who may not write citations anywhere. */
+  citations?: CitationWriter | undefined;
+}) {
+  const desk = useIdleImport(citationDesk);
+  const [draft, setDraft] = useState<CitationDraft | null>(null);
+  const [waiting, setWaiting] = useState(0);
+  const verdictAction = useCallback(
+    (verdict: Verdict, plate: string, locationId: number | undefined) =>
+      verdict.tone === 'info' ? null : (
+        <button
+          type="button"
+          className="button verdict-action"
+          onClick={() =>
+            setDraft({ plate, headline: verdict.headline, detail: verdict.detail, needsReason: verdict.tone === 'ok', locationId, at: Date.now() })
+          }
+        >
+          Write citation
+        </button>
+      ),
+    [],
+  );
   const now = useMinuteClock();
   const online = useOnline();
   const view = useSyncView(engine);
@@ -79,8 +121,12 @@ export function EnforcementScreen({ engine, locations }: { engine: EnforcementEn
         online={online}
         now={now}
         lastSyncedAt={lastSyncedAt}
+        citationsWaiting={waiting}
         onSyncNow={() => engine.sync.send({ type: 'sync.requested' })}
       />
+      {citations && desk && (
+        <desk.CitationDesk {...citations} draft={draft} onDraftClosed={() => setDraft(null)} onWaiting={setWaiting} />
+      )}
       {/* The status is read again after every sync round and purge: answers read ahead before it are dropped. */}
       <PlateSearch
         search={search}
@@ -89,6 +135,7 @@ export function EnforcementScreen({ engine, locations }: { engine: EnforcementEn
         locations={locations}
         ready={view.dataReady}
         lastSyncedAt={lastSyncedAt}
+        {...(citations && desk && { verdictAction })}
       />
     </div>
   );

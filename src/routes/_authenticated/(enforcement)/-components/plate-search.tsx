@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { LocationRef } from '../../../../permissions/permissions-object';
 import type {
@@ -13,6 +13,7 @@ import { sortedByName } from '../../../../ui/location-names';
 import { symbolsByLikelihood } from '../../../../worker/first-paint';
 import { READ_AHEAD_IDLE_WAIT_MS, READ_AHEAD_MIN_BUDGET_MS, ReadAheadAnswers, TypingPace } from './read-ahead';
 import { FIRST_PAINT_ROWS, SearchResults, type SearchAnswer } from './search-results';
+import type { Verdict } from './verdict';
 
 export interface PlateSearchProps {
   search: (request: PlateSearchRequest) => Promise<PlateSearchResult>;
@@ -29,6 +30,8 @@ export interface PlateSearchProps {
   /** When the store was last brought up to date (epoch ms), for the empty result. */
   lastSyncedAt: number | null;
   now?: () => number;
+  /** Under the verdict (Write citation), told the plate as typed and the location chosen. */
+  verdictAction?: (verdict: Verdict, plate: string, locationId: number | undefined) => ReactNode;
   /** Rows rendered with an answer's first paint (default FIRST_PAINT_ROWS; bench:screen compares other values). */
   firstPaintRows?: number;
 }
@@ -49,6 +52,7 @@ export function PlateSearch({
   lastSyncedAt,
   now = Date.now,
   firstPaintRows = FIRST_PAINT_ROWS,
+  verdictAction,
 }: PlateSearchProps) {
   const inputId = useId();
   const locationId = useId();
@@ -113,6 +117,11 @@ export function PlateSearch({
     setSimilar(true);
     setPages(FIRST_PAGES);
   }, []);
+  // Kept from keystroke to keystroke, so that the memoised results do not render again for it.
+  const action = useMemo(
+    () => verdictAction && ((verdict: Verdict, plate: string) => verdictAction(verdict, plate, location)),
+    [verdictAction, location],
+  );
   // The previous answer stays until the next arrives, so a keystroke never paints an empty results area first.
   const shown = ready && text && answer ? answer : null;
 
@@ -185,6 +194,7 @@ export function PlateSearch({
         firstPaintRows={firstPaintRows}
         similar={similar}
         onEnableSimilar={onEnableSimilar}
+        verdictAction={action}
       />
     </div>
   );

@@ -1,10 +1,10 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { LocationRef } from '../../../../permissions/permissions-object';
 import { SEARCH_CATEGORIES, type PlateSearchResult, type SearchCategory } from '../../../../worker/enforcement-worker-api';
 import { firstPaintLimits } from '../../../../worker/first-paint';
 import { CategoryResults } from './category-results';
 import { describeSyncAge } from './enforcement-format';
-import { verdictFor } from './verdict';
+import { verdictFor, type Verdict } from './verdict';
 import { VerdictLine } from './verdict-line';
 
 /**
@@ -42,6 +42,8 @@ interface Props {
   /** Whether similar characters were on for this answer (the "no record" verdict offers to turn them on). */
   similar: boolean;
   onEnableSimilar: () => void;
+  /** Under the verdict: what the officer may do about it (Write citation). */
+  verdictAction?: ((verdict: Verdict, plate: string) => ReactNode) | undefined;
 }
 
 /**
@@ -60,6 +62,7 @@ export const SearchResults = memo(function SearchResults({
   firstPaintRows = FIRST_PAINT_ROWS,
   similar,
   onEnableSimilar,
+  verdictAction,
 }: Props) {
   const [complete, setComplete] = useState<SearchAnswer | null>(null);
   useEffect(() => {
@@ -97,6 +100,7 @@ export const SearchResults = memo(function SearchResults({
         </p>
       )}
       <VerdictLine verdict={verdict} onEnableSimilar={onEnableSimilar} />
+      {verdict && answer && verdictAction?.(verdict, answer.query)}
       {!hasText && ready && <p className="muted">Type part of a plate, as you read it.</p>}
       {answer !== null &&
         limits !== null &&

@@ -114,7 +114,11 @@ export function SyncStatusBar({ status, sync, online, now, onSyncNow }: SyncStat
  * The slim line at the top of the screen, always in sight: online or offline, how old the data is, and the sync's
  * progress or its error, as one message; a tap opens the full details (SyncStatusBar) below it.
  */
-export function SyncStatusLine({ lastSyncedAt, ...props }: SyncStatusProps & { lastSyncedAt: number | null }) {
+export function SyncStatusLine({
+  lastSyncedAt,
+  citationsWaiting = 0,
+  ...props
+}: SyncStatusProps & { lastSyncedAt: number | null; citationsWaiting?: number }) {
   const { sync, online, now } = props;
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -143,6 +147,7 @@ export function SyncStatusLine({ lastSyncedAt, ...props }: SyncStatusProps & { l
           {' · '}
           {age}
           {state && ` · ${state}`}
+          {citationsWaiting > 0 && ` · ${citationsWaiting} ${citationsWaiting === 1 ? 'citation' : 'citations'} waiting to upload`}
         </span>
         <button
           type="button"

@@ -1,0 +1,97 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiClient } from '../../src/api/client';
+import { OutboxDatabase } from '../../src/api/citation-outbox/outbox-db';
+import { CitationDesk, type CitationDraft } from '../../src/routes/_authenticated/(enforcement)/-components/citation-desk';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const UNION_STATION = { location_id: 1, name: 'Union Station Garage', time_zone: 'America/Chicago' };
+const NAVY_PIER = { location_id: 2, name: 'Navy Pier East Lot', time_zone: 'America/Chicago' };
+const NO_RECORD: CitationDraft = { plate: 'ABC123', headline: 'NO RECORD', detail: 'No record matches “ABC123”.', needsReason: false, locationId: 2, at: 1 };
+
+/** An API that is offline until `online()`; what it was sent is kept. */
+function network() {
+  let up = false;
+  const posts: { path: string; body: unknown }[] = [];
+  const api = {
+    post: async (path: string, body: unknown) => {
+      if (!up) throw new ApiError('Network error: could not reach the server');
+      posts.push({ path, body });
+      return body;
+    },
+  } as unknown as ApiClient;
+  return { api, posts, online: () => (up = true) };
+}
+
+let outbox: OutboxDatabase;
+beforeEach(() => {
+  // A fresh IndexedDB for each test.
+  outbox = new OutboxDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+});
+
+function renderDesk(draft: CitationDraft | null, api: ApiClient) {
+  const onWaiting = vi.fn();
+  const onDraftClosed = vi.fn();
+  const view = render(
+    <CitationDesk api={api} officer="officer@example.com" locations={[UNION_STATION, NAVY_PIER]} draft={draft} onDraftClosed={onDraftClosed} onWaiting={onWaiting} outbox={outbox} />,
+  );
+  return { ...view, onWaiting, onDraftClosed };
+}
+
+describe('writing a citation on /list', () => {
+  it('prefills the form from the verdict and keeps the citation on the device before any network', async () => {
+    const { api, posts } = network();
+    const { onWaiting, onDraftClosed } = renderDesk(NO_RECORD, api);
+    const form = await screen.findByRole('region', { name: 'Write citation' });
+    expect(within(form).getByRole('textbox', { name: 'License plate' })).toHaveValue('ABC123');
+    expect(within(form).getByRole('textbox', { name: 'License plate' })).toHaveFocus();
+    expect(within(form).getByRole('combobox', { name: 'Location' })).toHaveDisplayValue('Navy Pier East Lot');
+    expect(within(form).getByRole('combobox', { name: 'Violation' })).toHaveDisplayValue('No payment');
+    expect(within(form).getByRole('textbox', { name: 'Fine ($)' })).toHaveValue('50.00');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Notes' }), 'Blue sedan');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save citation' }));
+    await waitFor(() => expect(onDraftClosed).toHaveBeenCalled());
+    await waitFor(() => expect(onWaiting).toHaveBeenLastCalledWith(1));
+    expect(posts).toEqual([]);
+    const kept = await outbox.citations.toArray();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      officer: 'officer@example.com',
+      input: { license_plate: 'ABC123', location_id: 2, violation: 'no_payment', fine_cents: 5000, notes: 'Blue sedan', verdict: { headline: 'NO RECORD' } },
+    });
+    // Offline: it waits (its first attempt may be under way as the test looks).
+    expect(['saved', 'uploading']).toContain(kept[0]!.state);
+    await userEvent.click(screen.getByRole('button', { name: 'My citations today (1)' }));
+    expect(screen.getByRole('listitem')).toHaveTextContent(/ABC123 · No payment · \$50\.00 · (Saved here|Uploading)/);
+  });
+
+  it('uploads once the network is back, and says so', async () => {
+    const net = network();
+    const { onWaiting } = renderDesk(NO_RECORD, net.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save citation' }));
+    await waitFor(() => expect(onWaiting).toHaveBeenLastCalledWith(1));
+    net.online();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(onWaiting).toHaveBeenLastCalledWith(0));
+    expect(net.posts.map((post) => post.path)).toEqual(['/citations']);
+    await userEvent.click(screen.getByRole('button', { name: 'My citations today (1)' }));
+    expect(screen.getByRole('listitem')).toHaveTextContent('Uploaded');
+  });
+
+  it('asks for a reason when the verdict lets the car stay, and for a fine in dollars, keeping nothing until then', async () => {
+    const { api } = network();
+    renderDesk({ ...NO_RECORD, headline: 'PAID', needsReason: true }, api);
+    const form = await screen.findByRole('region', { name: 'Write citation' });
+    const fine = within(form).getByRole('textbox', { name: 'Fine ($)' });
+    await userEvent.clear(fine);
+    await userEvent.type(fine, '-5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save citation' }));
+    expect(await within(form).findByText('The fine cannot be negative.')).toBeInTheDocument();
+    expect(within(form).getByText('The verdict was PAID: say in the notes why you write a citation.')).toBeInTheDocument();
+    expect(fine).toHaveAttribute('aria-invalid', 'true');
+    expect(await outbox.citations.count()).toBe(0);
+  });
+});
