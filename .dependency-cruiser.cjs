@@ -134,7 +134,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Build output, test reports and data. The router's generated tree stays in: a cycle through it is one too.
-    exclude: { path: '(^|/)(node_modules|dist|dist-e2e(-\\d+)?|test-results|playwright-report|bench/results|\\.data)/' },
+    exclude: { path: '(^|/)(node_modules|dist|dist-e2e[-0-9]*|test-results|playwright-report|bench/results|\\.data)/' },
     // Type-only imports count: a layer's types are as much a dependency as its values.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

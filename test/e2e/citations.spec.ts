@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { expectHeading, signIn } from './sign-in';
 
