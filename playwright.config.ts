@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './test/chromium';
 import { MAX_STACKS } from './test/e2e/stack';
 
 /**
@@ -17,7 +17,8 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Two minutes: the axe runs over a screen's every state took up to 53 s a test with two workers sharing two cores.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
@@ -28,7 +29,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS } },
     },
   ],
 });

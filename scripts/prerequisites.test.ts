@@ -23,7 +23,7 @@ describe('planPrerequisites', () => {
   it("as root with apt-get, installs Debian's packages for what is missing, and only those", () => {
     expect(planPrerequisites({ ...bare, missing: ['chromium', 'postgresql'] })).toEqual({
       action: 'install',
-      packages: ['chromium', 'fonts-liberation', 'postgresql'],
+      packages: ['chromium', 'chromium-headless-shell', 'fonts-liberation', 'postgresql'],
     });
     expect(planPrerequisites({ ...bare, missing: ['postgresql'] })).toEqual({
       action: 'install',
@@ -31,7 +31,7 @@ describe('planPrerequisites', () => {
     });
     expect(planPrerequisites({ ...bare, missing: ['chromium'] })).toEqual({
       action: 'install',
-      packages: ['chromium', 'fonts-liberation'],
+      packages: ['chromium', 'chromium-headless-shell', 'fonts-liberation'],
     });
   });
 
@@ -40,7 +40,7 @@ describe('planPrerequisites', () => {
     expect(plan.action).toBe('stop');
     const message = plan.action === 'stop' ? plan.message : '';
     expect(message).toContain('Chromium (for the end-to-end tests) and PostgreSQL server binaries');
-    expect(message.trim().split('\n').at(-1)?.trim()).toBe('sudo apt-get install chromium fonts-liberation postgresql');
+    expect(message.trim().split('\n').at(-1)?.trim()).toBe('sudo apt-get install chromium chromium-headless-shell fonts-liberation postgresql');
   });
 
   it('names only what is missing', () => {
@@ -113,9 +113,9 @@ describe('ensurePrerequisites', () => {
   it('installs what is missing once, checks again, and goes on', () => {
     const machine = fakeMachine({ missing: ['chromium', 'postgresql'] });
     expect(ensurePrerequisites(['postgresql', 'chromium'], machine)).toEqual({ ok: true });
-    expect(machine.aptInstall).toHaveBeenCalledExactlyOnceWith(['postgresql', 'chromium', 'fonts-liberation']);
+    expect(machine.aptInstall).toHaveBeenCalledExactlyOnceWith(['postgresql', 'chromium', 'chromium-headless-shell', 'fonts-liberation']);
     expect(machine.facts).toHaveBeenCalledTimes(2);
-    expect(machine.log).toHaveBeenCalledWith(expect.stringContaining('postgresql chromium fonts-liberation'));
+    expect(machine.log).toHaveBeenCalledWith(expect.stringContaining('postgresql chromium chromium-headless-shell fonts-liberation'));
   });
 
   it('stops with the commands to run again when apt-get fails', () => {

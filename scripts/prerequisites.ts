@@ -8,14 +8,17 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_PATH } from '../test/chromium';
+import { CHROMIUM_PATH, E2E_CHROMIUM_PATH } from '../test/chromium';
 import { findPostgresBinDir } from '../test/postgres-binaries';
 
 export type Prerequisite = 'chromium' | 'postgresql';
 
-/** The Debian packages that bring each prerequisite (fonts so that pages render text as on a desktop). */
+/**
+ * The Debian packages that bring each prerequisite: the browser and its headless shell (the end-to-end tests'
+ * browser; the benchmarks use the full one), fonts so that pages render text as on a desktop.
+ */
 export const APT_PACKAGES: Record<Prerequisite, readonly string[]> = {
-  chromium: ['chromium', 'fonts-liberation'],
+  chromium: ['chromium', 'chromium-headless-shell', 'fonts-liberation'],
   postgresql: ['postgresql'],
 };
 
@@ -144,7 +147,7 @@ function onPath(command: string): boolean {
 }
 
 function isFound(prerequisite: Prerequisite): boolean {
-  if (prerequisite === 'chromium') return existsSync(CHROMIUM_PATH);
+  if (prerequisite === 'chromium') return existsSync(CHROMIUM_PATH) && existsSync(E2E_CHROMIUM_PATH);
   // The integration tests use DATABASE_URL's server instead of a cluster of their own when it is set.
   return Boolean(process.env.DATABASE_URL) || findPostgresBinDir() !== undefined;
 }
