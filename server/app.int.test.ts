@@ -105,6 +105,12 @@ describe.each(BACKENDS)('app on %s', (backend) => {
         '/mailings/test': ['post'],
         '/mailings': ['get', 'post'],
         '/mailings/{mailingId}': ['get'],
+        '/citations': ['get', 'post'],
+        '/citations/export': ['get'],
+        '/citations/{citationId}': ['get'],
+        '/citations/{citationId}/history': ['get'],
+        '/citations/{citationId}/photos/{sha256}': ['post', 'get'],
+        '/citations/{citationId}/void': ['post'],
       },
     );
   });

@@ -130,6 +130,8 @@ export const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
   send: 'Sent',
   start: 'Started',
   redeem: 'Redeemed',
+  void: 'Voided',
+  'add photo': 'Photo added',
   'claim-identity': 'Signed in for the first time',
   'relink-identity': 'Sign-in account changed',
 };
