@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -6,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './src/app/content-security-policy';
 import { SERVICE_WORKER_CACHE_ID } from './src/app/service-worker-caches';
+import { OCR_ASSETS_DIR, OCR_ASSET_SOURCES } from './src/worker/plate-reader/ocr-assets';
 
 /** Production builds carry a Content-Security-Policy built from the same configuration the bundle uses. */
 function cspMetaTag(env: Record<string, string>): Plugin {
@@ -58,7 +60,11 @@ function serviceWorker(): Plugin[] {
       manifest: false,
       workbox: {
         cacheId: SERVICE_WORKER_CACHE_ID,
-        globPatterns: ['**/*.{js,css,html}'],
+        // The plate reader's files too (the SIMD core: every phone browser since 2021), so Scan reads offline: ~6 MB,
+        // fetched once per library version (decision 0100).
+        globPatterns: ['**/*.{js,css,html}', `${OCR_ASSETS_DIR}/{tesseract-core-simd-lstm.wasm,eng.traineddata.gz}`],
+        globIgnores: [`${OCR_ASSETS_DIR}/tesseract-core-lstm.js`],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !hostOnly.has(entry.url)) })],
         navigateFallback: 'index.html',
         // The API normally lives on another origin; should it be served under /api on ours, it is never the shell.
@@ -82,6 +88,33 @@ function hostingHeaders(): Record<string, string> {
   };
   const everyFile = firebase.hosting.headers.find((rule) => rule.source === '**')?.headers ?? [];
   return Object.fromEntries(everyFile.map(({ key, value }) => [key, value]));
+}
+
+/**
+ * The plate reader's OCR files (src/worker/plate-reader/ocr-assets.ts) under their fixed names in OCR_ASSETS_DIR: the
+ * core finds its .wasm beside itself by name, so they cannot carry Vite's content hashes; the folder carries the
+ * library's version instead. The dev server answers them from node_modules; a build copies them.
+ */
+function ocrAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  const sourceOf = (file: string) => require.resolve(OCR_ASSET_SOURCES[file]!);
+  const types: Record<string, string> = { js: 'text/javascript', wasm: 'application/wasm', gz: 'application/gzip' };
+  return {
+    name: 'lpa-ocr-assets',
+    configureServer(server) {
+      server.middlewares.use(`/${OCR_ASSETS_DIR}/`, (request, response, next) => {
+        const file = (request.url ?? '').replace(/^\//, '').split('?')[0]!;
+        if (!Object.hasOwn(OCR_ASSET_SOURCES, file)) return next();
+        response.setHeader('Content-Type', types[file.split('.').pop()!] ?? 'application/octet-stream');
+        createReadStream(sourceOf(file)).pipe(response);
+      });
+    },
+    generateBundle() {
+      for (const file of Object.keys(OCR_ASSET_SOURCES)) {
+        this.emitFile({ type: 'asset', fileName: `${OCR_ASSETS_DIR}/${file}`, source: readFileSync(sourceOf(file)) });
+      }
+    },
+  };
 }
 
 /**
@@ -151,6 +184,7 @@ export default defineConfig(({ mode }) => {
       }),
       react(),
       cspMetaTag(env),
+      ocrAssets(),
       serviceWorker(),
     ],
     resolve: {

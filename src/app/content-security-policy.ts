@@ -1,9 +1,11 @@
 /**
  * What does not depend on the build's settings. Scripts only from our origin, and no `unsafe-eval` (zod runs
- * jitless: src/app/zod-mini.ts). Radix sets inline styles, hence 'unsafe-inline' for styles.
+ * jitless: src/app/zod-mini.ts); `wasm-unsafe-eval` lets the plate reader's worker compile Tesseract's WebAssembly,
+ * which is served from our origin too, and allows no JavaScript eval. Radix sets inline styles, hence 'unsafe-inline'
+ * for styles.
  */
 const FIXED_DIRECTIVES = {
-  script: "script-src 'self'",
+  script: "script-src 'self' 'wasm-unsafe-eval'",
   style: "style-src 'self' 'unsafe-inline'",
   img: "img-src 'self' data:",
   font: "font-src 'self'",

@@ -1,0 +1,88 @@
+import { createWorker, OEM, PSM, type ImageLike, type Page, type Worker as TesseractWorker } from 'tesseract.js';
+import { simd } from 'wasm-feature-detect';
+import { OCR_ASSETS_DIR } from './ocr-assets';
+import { pgmBytes, plateLine } from './plate-line';
+import type { PlateRead, PlateReaderApi, ReadCharacter } from './plate-reader-api';
+import type { RgbaImage } from './grey-image';
+
+/** Plates carry capital letters and digits only; the model is told so, and reads nothing else. */
+export const PLATE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * The reader's work, apart from the worker that exposes it: preprocessing (plate-line.ts) and Tesseract, itself in a
+ * worker of its own, started on the first read. `assetsBase` is the origin's root (the files of OCR_ASSETS_DIR).
+ */
+export function createPlateReader(assetsBase: string, now: () => number = () => performance.now()): PlateReaderApi {
+  let engine: Promise<TesseractWorker> | null = null;
+  const start = async () => {
+    const dir = new URL(`${OCR_ASSETS_DIR}/`, assetsBase).href;
+    const core = (await simd()) ? 'tesseract-core-simd-lstm.js' : 'tesseract-core-lstm.js';
+    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: `${dir}worker.min.js`,
+      corePath: `${dir}${core}`,
+      langPath: dir.replace(/\/$/, ''),
+      // The service worker keeps the files; Tesseract's own IndexedDB copy of the model would be a second one.
+      cacheMethod: 'none',
+      // A blob: worker would need `blob:` in the CSP's script-src; the file is on our origin anyway.
+      workerBlobURL: false,
+      gzip: true,
+    });
+    await worker.setParameters({
+      tessedit_char_whitelist: PLATE_CHARACTERS,
+      tessedit_pageseg_mode: PSM.SINGLE_LINE,
+      // plate-line.ts hands over characters 48 px tall; without a resolution Tesseract guesses one and warns.
+      user_defined_dpi: '300',
+    });
+    return worker;
+  };
+  const ocr = () => {
+    engine ??= start().catch((error: unknown) => {
+      engine = null; // a later read tries again (the files may arrive once online)
+      throw error;
+    });
+    return engine;
+  };
+  return {
+    warmUp: async () => {
+      await ocr();
+    },
+    read: async (frame) => {
+      const started = now();
+      const line = plateLine(rgbaOf(frame));
+      if (line.shapes === 0) return { text: '', characters: [], ocrMs: 0, totalMs: now() - started };
+      const tesseract = await ocr();
+      const ocrStarted = now();
+      // The image's bytes as they are (its browser loadImage passes any byte array on to Leptonica; the types name
+      // only Node's Buffer).
+      const image = pgmBytes(line) as unknown as ImageLike;
+      const { data } = await tesseract.recognize(image, {}, { text: true, blocks: true });
+      const ocrMs = now() - ocrStarted;
+      const characters = charactersOf(data);
+      return { text: characters.map((c) => c.char).join(''), characters, ocrMs, totalMs: now() - started };
+    },
+  };
+}
+
+function rgbaOf(frame: ImageBitmap | ImageData | RgbaImage): RgbaImage {
+  if (!(typeof ImageBitmap !== 'undefined' && frame instanceof ImageBitmap)) return frame as RgbaImage;
+  const canvas = new OffscreenCanvas(frame.width, frame.height);
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  context.drawImage(frame, 0, 0);
+  frame.close();
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+/** Every symbol Tesseract read, in order, that is a plate character. */
+export function charactersOf(page: Pick<Page, 'blocks'>): ReadCharacter[] {
+  const characters: ReadCharacter[] = [];
+  for (const block of page.blocks ?? [])
+    for (const paragraph of block.paragraphs)
+      for (const line of paragraph.lines)
+        for (const word of line.words)
+          for (const symbol of word.symbols) {
+            for (const char of symbol.text.toUpperCase()) {
+              if (PLATE_CHARACTERS.includes(char)) characters.push({ char, confidence: symbol.confidence });
+            }
+          }
+  return characters;
+}
