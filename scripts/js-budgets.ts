@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     const width = Math.max(...pages.map((p) => p.page.length));
     for (const p of pages) {
       const mark = over.includes(p) ? 'OVER' : 'ok';
-      console.log(`${p.page.padEnd(width)}  ${(p.gzBytes / KB).toFixed(1).padStart(6)} KB gz  (budget ${p.budgetKB})  ${mark}`);
+      console.log(`${p.page.padEnd(width)}  ${(p.gzBytes / KB).toFixed(2).padStart(6)} KB gz  (budget ${p.budgetKB})  ${mark}`);
     }
     if (over.length > 0) {
       console.error(`\nOver the JavaScript budget: ${over.map((p) => `${p.page} ${(p.gzBytes / KB).toFixed(1)} KB gz > ${p.budgetKB}`).join('; ')}`);

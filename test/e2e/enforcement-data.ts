@@ -82,3 +82,17 @@ export function categoryOf(record: KnownRecord, nowSeconds: number): string {
 }
 
 export const E2E_PROJECT = E2E.projectId;
+
+/** The verdict headline a plate should get now among `records`: the same priority as the screen's (verdict.ts). */
+export function expectedHeadlineIn(records: readonly KnownRecord[], plate: string): string {
+  const now = Date.now() / 1000;
+  const mine = records.filter((r) => r.plate.toUpperCase() === plate.toUpperCase());
+  const kinds = mine.map((r) => categoryOf(r, now));
+  if (mine.some((r) => categoryOf(r, now) === 'valid' && !fullyRefunded(r))) return 'PAID';
+  if (mine.some((r) => (r.type === 'spothero' || r.type === 'parkwhiz') && (r.expiryUnix ?? 0) > now)) return 'BOOKED';
+  if (kinds.includes('monthly_parkers')) return 'MONTHLY PARKER';
+  if (kinds.includes('valid')) return 'REFUNDED';
+  if (kinds.includes('expired')) return 'EXPIRED';
+  if (mine.length > 0) return 'BOOKING ENDED';
+  return 'NO RECORD';
+}

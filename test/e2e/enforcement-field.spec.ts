@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
-import { apiHeaders, categoryOf, fetchRecords, fullyRefunded, type KnownRecord } from './enforcement-data';
+import { apiHeaders, categoryOf, expectedHeadlineIn, fetchRecords, fullyRefunded, type KnownRecord } from './enforcement-data';
 import { E2E_API_URL } from './stack';
 import { expectHeading, signIn } from './sign-in';
 
@@ -19,19 +19,7 @@ test.beforeAll(async ({ request }) => {
   expect(records.length).toBeGreaterThan(100);
 });
 
-/** The verdict headline a plate should get now: the same priority as the screen's (verdict.ts). */
-function expectedHeadline(plate: string): string {
-  const now = Date.now() / 1000;
-  const mine = records.filter((r) => r.plate.toUpperCase() === plate.toUpperCase());
-  const kinds = mine.map((r) => categoryOf(r, now));
-  if (mine.some((r) => categoryOf(r, now) === 'valid' && !fullyRefunded(r))) return 'PAID';
-  if (mine.some((r) => (r.type === 'spothero' || r.type === 'parkwhiz') && (r.expiryUnix ?? 0) > now)) return 'BOOKED';
-  if (kinds.includes('monthly_parkers')) return 'MONTHLY PARKER';
-  if (kinds.includes('valid')) return 'REFUNDED';
-  if (kinds.includes('expired')) return 'EXPIRED';
-  if (mine.length > 0) return 'BOOKING ENDED';
-  return 'NO RECORD';
-}
+const expectedHeadline = (plate: string) => expectedHeadlineIn(records, plate);
 
 /** A plate of the officer's whose verdict is `headline` (full plates only, so the verdict speaks of one plate). */
 function plateWith(headline: string): string {

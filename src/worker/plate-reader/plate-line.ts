@@ -155,7 +155,8 @@ function characterShapes(ink: Uint8Array, width: number, height: number): Shape[
     const w = shape.right - shape.left + 1;
     const h = shape.bottom - shape.top + 1;
     const touchesEdge = shape.left === 0 || shape.top === 0 || shape.right === width - 1 || shape.bottom === height - 1;
-    return !touchesEdge && h >= height * 0.25 && h <= height * 0.95 && w <= h * 1.3 && shape.pixels.length >= h * 1.5;
+    // Wide shapes stay: characters of a bold, tightly set plate font touch and make one shape (KX as one).
+    return !touchesEdge && h >= height * 0.25 && h <= height * 0.95 && w <= h * 4 && shape.pixels.length >= h * 1.5;
   });
   let best: Shape[] = [];
   for (const anchor of candidates) {

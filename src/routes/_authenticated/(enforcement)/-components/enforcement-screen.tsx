@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../../../api/client';
 import { importWhenIdle, useIdleImport } from '../../../../ui/idle-import';
 import { SYNC_TYPES } from '../../../../contract/enforcement';
@@ -20,11 +20,11 @@ import { PlateSearch } from './plate-search';
 import { SyncStatusLine, type SyncView } from './sync-status-bar';
 import { useOnline } from './use-online';
 import type { CitationDraft } from './citation-desk';
-import type { Verdict } from './verdict';
 
-// The citation desk (outbox, uploader, form) is no part of the plate search's first load: it is imported at idle time,
-// already there when the officer presses Write citation, offline included (decision 0013).
-const citationDesk = importWhenIdle(() => import('./citation-desk'));
+// The citation desk (outbox, uploader, form) and the Scan button are no part of the plate search's first load: they
+// are imported at idle time, already there when the officer presses Write citation or Scan, offline included
+// (decision 0013; the camera view and the plate reader load on Scan's first press, decision 0100).
+const screenExtras = importWhenIdle(() => import('./screen-extras'));
 
 /** Who writes citations here: the API, the officer, and the locations where they may (enforcement add). */
 export interface CitationWriter {
@@ -83,24 +83,10 @@ export function EnforcementScreen({
   /** Absent for someone who may not write citations anywhere. */
   citations?: CitationWriter | undefined;
 }) {
-  const desk = useIdleImport(citationDesk);
+  const extras = useIdleImport(screenExtras);
   const [draft, setDraft] = useState<CitationDraft | null>(null);
   const [waiting, setWaiting] = useState(0);
-  const verdictAction = useCallback(
-    (verdict: Verdict, plate: string, locationId: number | undefined) =>
-      verdict.tone === 'info' ? null : (
-        <button
-          type="button"
-          className="button verdict-action"
-          onClick={() =>
-            setDraft({ plate, headline: verdict.headline, detail: verdict.detail, needsReason: verdict.tone === 'ok', locationId, at: Date.now() })
-          }
-        >
-          Write citation
-        </button>
-      ),
-    [],
-  );
+  const verdictAction = useMemo(() => extras?.writeCitationAction(setDraft), [extras]);
   const now = useMinuteClock();
   const online = useOnline();
   const view = useSyncView(engine);
@@ -124,8 +110,8 @@ export function EnforcementScreen({
         citationsWaiting={waiting}
         onSyncNow={() => engine.sync.send({ type: 'sync.requested' })}
       />
-      {citations && desk && (
-        <desk.CitationDesk {...citations} draft={draft} onDraftClosed={() => setDraft(null)} onWaiting={setWaiting} />
+      {citations && extras && (
+        <extras.CitationDesk {...citations} draft={draft} onDraftClosed={() => setDraft(null)} onWaiting={setWaiting} />
       )}
       {/* The status is read again after every sync round and purge: answers read ahead before it are dropped. */}
       <PlateSearch
@@ -135,7 +121,8 @@ export function EnforcementScreen({
         locations={locations}
         ready={view.dataReady}
         lastSyncedAt={lastSyncedAt}
-        {...(citations && desk && { verdictAction })}
+        {...(citations && verdictAction && { verdictAction })}
+        {...(extras && { plateTool: extras.plateTool })}
       />
     </div>
   );

@@ -34,6 +34,8 @@ export interface PlateSearchProps {
   verdictAction?: (verdict: Verdict, plate: string, locationId: number | undefined) => ReactNode;
   /** Rows rendered with an answer's first paint (default FIRST_PAINT_ROWS; bench:screen compares other values). */
   firstPaintRows?: number;
+  /** Beside the field (Scan), told the plate as it stands and how to fill the field as if typed. */
+  plateTool?: (plate: string, fill: (plate: string) => void) => ReactNode;
 }
 
 type Pages = Partial<Record<SearchCategory, number>>;
@@ -53,6 +55,7 @@ export function PlateSearch({
   now = Date.now,
   firstPaintRows = FIRST_PAINT_ROWS,
   verdictAction,
+  plateTool,
 }: PlateSearchProps) {
   const inputId = useId();
   const locationId = useId();
@@ -63,6 +66,7 @@ export function PlateSearch({
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
+  const field = useRef<HTMLInputElement>(null);
   const [readAhead] = useState(() => new ReadAheadAnswers());
   const [pace] = useState(() => new TypingPace());
   const byId = useMemo(() => new Map(locations.map((l) => [l.location_id, l])), [locations]);
@@ -112,6 +116,12 @@ export function PlateSearch({
     );
   }, [search, searchAhead, readAhead, pace, firstPaintRows, text, location, similar, pages, ready, now]);
 
+  // A plate read by the camera goes in as if typed, and the field keeps the focus for a correction by hand.
+  const fill = useCallback((plate: string) => {
+    setQuery(plate.toUpperCase());
+    setPages(FIRST_PAGES);
+    field.current?.focus();
+  }, []);
   const onPage = useCallback((category: SearchCategory, page: number) => setPages((current) => ({ ...current, [category]: page })), []);
   const onEnableSimilar = useCallback(() => {
     setSimilar(true);
@@ -131,25 +141,29 @@ export function PlateSearch({
         <label htmlFor={inputId} className="plate-label">
           License plate
         </label>
-        <input
-          id={inputId}
-          className="plate-input"
-          autoFocus
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          inputMode="text"
-          value={query}
-          onChange={(event) => {
-            const typed = event.target.value.toUpperCase();
-            pace.keystroke(performance.now());
-            setQuery(typed);
-            setPages(FIRST_PAGES);
-            // Painted with the typed character, in this event's render: no frame of the previous text's verdict.
-            const ahead = ready ? readAhead.get(typed.trim(), { locationId: location, similar }, now()) : undefined;
-            if (ahead !== undefined) setAnswer(ahead);
-          }}
-        />
+        <div className="plate-input-row">
+          <input
+            ref={field}
+            id={inputId}
+            className="plate-input"
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            inputMode="text"
+            value={query}
+            onChange={(event) => {
+              const typed = event.target.value.toUpperCase();
+              pace.keystroke(performance.now());
+              setQuery(typed);
+              setPages(FIRST_PAGES);
+              // Painted with the typed character, in this event's render: no frame of the previous text's verdict.
+              const ahead = ready ? readAhead.get(typed.trim(), { locationId: location, similar }, now()) : undefined;
+              if (ahead !== undefined) setAnswer(ahead);
+            }}
+          />
+          {plateTool?.(query, fill)}
+        </div>
         <div className="plate-search-options">
           <label htmlFor={locationId} className="visually-hidden">
             Location
