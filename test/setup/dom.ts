@@ -20,6 +20,13 @@ beforeEach(() => {
   Element.prototype.setPointerCapture ??= () => undefined;
   Element.prototype.releasePointerCapture ??= () => undefined;
   Element.prototype.hasPointerCapture ??= () => false;
+  // jsdom's <dialog> has no modal methods (the Scan view opens one); the open attribute is what tests can see.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

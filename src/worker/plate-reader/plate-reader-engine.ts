@@ -2,7 +2,7 @@ import { createWorker, OEM, PSM, type ImageLike, type Page, type Worker as Tesse
 import { simd } from 'wasm-feature-detect';
 import { OCR_ASSETS_DIR } from './ocr-assets';
 import { pgmBytes, plateLine } from './plate-line';
-import type { PlateRead, PlateReaderApi, ReadCharacter } from './plate-reader-api';
+import type { PlateReaderApi, ReadCharacter } from './plate-reader-api';
 import type { RgbaImage } from './grey-image';
 
 /** Plates carry capital letters and digits only; the model is told so, and reads nothing else. */
