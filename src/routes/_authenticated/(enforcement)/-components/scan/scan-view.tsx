@@ -57,7 +57,8 @@ export function ScanView({ onRead, onProblem, onClose }: ScanViewProps) {
         return;
       }
       const element = video.current;
-      if (stopped || !element) return;
+      // Closed while the camera was starting: it stops at once rather than stay lit.
+      if (stopped || !element) return stopCamera();
       element.srcObject = stream;
       await element.play().catch(() => undefined);
       setPhase('loading');
@@ -70,6 +71,9 @@ export function ScanView({ onRead, onProblem, onClose }: ScanViewProps) {
         return;
       }
       setPhase('reading');
+      await readUntilAgreed(element, reader);
+    };
+    const readUntilAgreed = async (element: HTMLVideoElement, reader: ReturnType<typeof plateReader>) => {
       let previous: PlateRead | null = null;
       while (!stopped) {
         const frame = await grabGuideBox(element);
@@ -85,10 +89,17 @@ export function ScanView({ onRead, onProblem, onClose }: ScanViewProps) {
         if (previous) setLatest(previous);
       }
     };
-    void run();
+    const stopCamera = () => {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+    run().catch((error: unknown) => {
+      // The reader's worker failed mid-read: say so rather than leave the officer holding the phone up.
+      console.warn('The plate reader stopped', error);
+      if (!stopped) handlers.current.onProblem(READER_UNAVAILABLE);
+    });
     return () => {
       stopped = true;
-      for (const track of stream?.getTracks() ?? []) track.stop();
+      stopCamera();
     };
   }, []);
 
