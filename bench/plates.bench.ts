@@ -192,6 +192,16 @@ async function main(): Promise<void> {
         Object.keys(hardConditions).map((name) => [name, clearConditions[name]!.n, clearConditions[name]!.exactPct, clearConditions[name]!.verdictRightPct, hardConditions[name]!.n, hardConditions[name]!.exactPct, hardConditions[name]!.verdictRightPct]),
       ),
     );
+    const split = (cpu: '1x' | '4x') => {
+      const chosen = samples.filter((s) => s.cpu === cpu && s.ocrMs > 0 && s.failed === null);
+      const median = (values: number[]) => round(summarize(values).p50);
+      return `${cpu}: OCR ${median(chosen.map((s) => s.ocrMs))}, preprocessing ${median(chosen.map((s) => s.readMs - s.ocrMs))}, page side (bitmap, messages, search) ${median(chosen.map((s) => s.frameToVerdictMs - s.readMs))} ms (medians)`;
+    };
+    console.log(split('1x'));
+    await page.evaluate((ids) => (window as unknown as BenchWindow).platesBench.preprocessMs(ids), prepared.ids);
+    const onPage = await page.evaluate((ids) => (window as unknown as BenchWindow).platesBench.preprocessMs(ids), prepared.ids);
+    console.log(`plateLine alone on the page (1×): p50 ${round(summarize(onPage).p50)} ms, p95 ${round(summarize(onPage).p95)} ms`);
+    if (samples.some((s) => s.cpu === '4x')) console.log(split('4x'));
     const wrong = samples.filter((s) => s.cpu === '1x' && s.verdict !== s.truth);
     console.log('');
     console.log(`wrong verdicts (1×): ${wrong.map((s) => `${s.id} ${s.truth}→${s.text || '∅'}`).join(', ') || 'none'}`);
@@ -206,6 +216,14 @@ async function main(): Promise<void> {
     console.log('');
     console.log(formatGoals(goals));
 
+    if (option('dump-rgba')) {
+      const dir = path.join(RESULTS_DIR, 'plates-rgba');
+      await mkdir(dir, { recursive: true });
+      for (const id of option('dump-rgba')!.split(',')) {
+        const raw = await page.evaluate((i) => (window as unknown as BenchWindow).platesBench.rgba(i), id);
+        await writeFile(path.join(dir, `${id}-${raw.width}x${raw.height}.rgba`), Buffer.from(raw.base64, 'base64'));
+      }
+    }
     if (PICTURES) {
       const dir = path.join(RESULTS_DIR, 'plates-wrong');
       await rm(dir, { recursive: true, force: true });
@@ -239,6 +257,7 @@ async function main(): Promise<void> {
       hardByCondition: hardConditions,
       clearByCondition: clearConditions,
       wrong: wrong.map((s) => ({ id: s.id, truth: s.truth, read: s.text, verdict: s.verdict, how: s.how, failed: s.failed })),
+      samples: samples.map((s) => ({ id: s.id, cpu: s.cpu, read: s.text, ok: s.verdict === s.truth, ocrMs: round(s.ocrMs), readMs: round(s.readMs), frameMs: round(s.frameToVerdictMs) })),
       buildMs: round(buildMs),
       runSeconds: round((performance.now() - started) / 1000),
       goals,

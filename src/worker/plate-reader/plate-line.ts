@@ -14,6 +14,10 @@ export const MAX_SKEW_DEGREES = 16;
 /** Characters Tesseract is given stand this tall (it reads best at 30–60 px). */
 export const CHARACTER_HEIGHT = 48;
 const PADDING = 12;
+/** The gap set between characters, as a share of their height. */
+const GAP_SHARE = 0.18;
+/** The least height of a character, as a share of the work height. */
+const MIN_CHARACTER_SHARE = 0.22;
 
 export interface PlateLine extends GreyImage {
   /** How many character-like shapes were kept: 0 means nothing plate-like was in the box. */
@@ -24,12 +28,17 @@ export interface PlateLine extends GreyImage {
 
 export function plateLine(frame: RgbaImage): PlateLine {
   const grey = contrastStretched(scaledToHeight(greyOf(frame), WORK_HEIGHT));
-  const skewDegrees = skewOf(inkMask(grey), grey.width);
-  const straight = rotated(grey, -skewDegrees);
-  const ink = inkMask(straight);
-  const kept = characterShapes(ink, straight.width, straight.height);
+  // The characters found as the box is, their line's slope, then again in the box turned straight by it.
+  let labelled = shapesOf(inkMask(grey), grey.width, grey.height);
+  let kept = characterShapes(labelled, grey.width, grey.height);
+  const skewDegrees = kept.length >= 3 ? slopeDegrees(kept) : 0;
+  if (Math.abs(skewDegrees) >= 0.5) {
+    const straight = rotated(grey, -skewDegrees);
+    labelled = shapesOf(inkMask(straight), straight.width, straight.height);
+    kept = characterShapes(labelled, straight.width, straight.height);
+  }
   if (kept.length === 0) return { width: 1, height: 1, data: new Uint8Array([255]), shapes: 0, skewDegrees };
-  return { ...lineImage(ink, straight.width, kept), shapes: kept.length, skewDegrees };
+  return { ...lineImage(labelled, grey.width, kept), shapes: kept.length, skewDegrees };
 }
 
 /** 1 where a pixel is darker than its neighbourhood's mean by a margin (Bradley's adaptive threshold). */
@@ -61,138 +70,146 @@ export function inkMask(image: GreyImage): Uint8Array {
   return ink;
 }
 
-/** The angle (degrees) at which the ink's rows are most concentrated: the plate's own tilt. */
-function skewOf(ink: Uint8Array, width: number): number {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let i = 0; i < ink.length; i++) {
-    if (ink[i] === 1) {
-      xs.push((i % width) - width / 2);
-      ys.push(Math.floor(i / width) - WORK_HEIGHT / 2);
-    }
+/** The slope (degrees, y-down) of the least-squares line through the shapes' centres. */
+function slopeDegrees(shapes: readonly Shape[]): number {
+  const xs = shapes.map((s) => (s.left + s.right) / 2);
+  const ys = shapes.map((s) => (s.top + s.bottom) / 2);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
   }
-  if (xs.length < 20) return 0;
-  const score = (degrees: number) => {
-    const radians = (degrees * Math.PI) / 180;
-    const sin = Math.sin(radians);
-    const cos = Math.cos(radians);
-    const bins = new Float64Array(WORK_HEIGHT * 3);
-    for (let i = 0; i < xs.length; i++) {
-      const row = Math.round(-sin * xs[i]! + cos * ys[i]! + bins.length / 2);
-      if (row >= 0 && row < bins.length) bins[row]!++;
-    }
-    let sum = 0;
-    for (const count of bins) sum += count * count;
-    return sum;
-  };
-  let best = 0;
-  let bestScore = score(0);
-  for (let degrees = -MAX_SKEW_DEGREES; degrees <= MAX_SKEW_DEGREES; degrees += 1) {
-    const s = score(degrees);
-    if (s > bestScore) [best, bestScore] = [degrees, s];
-  }
-  const coarse = best;
-  for (let degrees = coarse - 0.75; degrees <= coarse + 0.75; degrees += 0.25) {
-    const s = score(degrees);
-    if (s > bestScore) [best, bestScore] = [degrees, s];
-  }
-  // The rows of ink slope by the plate's tilt (y growing with x for a positive one); plateLine turns back by it.
-  return best;
+  if (sxx === 0) return 0;
+  const degrees = (Math.atan(sxy / sxx) * 180) / Math.PI;
+  return Math.max(-MAX_SKEW_DEGREES, Math.min(MAX_SKEW_DEGREES, degrees));
 }
 
 interface Shape {
+  /** Its number in the label image (1-based). */
+  label: number;
   left: number;
   top: number;
   right: number;
   bottom: number;
-  pixels: number[];
+  area: number;
 }
 
-/** Connected runs of ink (8-neighbours), each with its box. */
-function shapesOf(ink: Uint8Array, width: number, height: number): Shape[] {
-  const seen = new Uint8Array(ink.length);
+interface Labelled {
+  shapes: Shape[];
+  /** Per pixel: the shape it belongs to (1-based), 0 for no ink. */
+  labels: Int32Array;
+}
+
+/** Connected runs of ink (8-neighbours), each with its box and area, and the label image. */
+function shapesOf(ink: Uint8Array, width: number, height: number): Labelled {
+  const labels = new Int32Array(ink.length);
   const shapes: Shape[] = [];
-  const stack: number[] = [];
+  const stack = new Int32Array(ink.length);
   for (let start = 0; start < ink.length; start++) {
-    if (ink[start] !== 1 || seen[start] === 1) continue;
-    const shape: Shape = { left: width, top: height, right: -1, bottom: -1, pixels: [] };
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length > 0) {
-      const at = stack.pop()!;
-      shape.pixels.push(at);
+    if (ink[start] !== 1 || labels[start] !== 0) continue;
+    const label = shapes.length + 1;
+    const shape: Shape = { label, left: width, top: height, right: -1, bottom: -1, area: 0 };
+    labels[start] = label;
+    let top = 0;
+    stack[top++] = start;
+    while (top > 0) {
+      const at = stack[--top]!;
+      shape.area++;
       const x = at % width;
       const y = (at - x) / width;
       if (x < shape.left) shape.left = x;
       if (x > shape.right) shape.right = x;
       if (y < shape.top) shape.top = y;
       if (y > shape.bottom) shape.bottom = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
+      const x0 = x > 0 ? x - 1 : x;
+      const x1 = x < width - 1 ? x + 1 : x;
+      const y0 = y > 0 ? y - 1 : y;
+      const y1 = y < height - 1 ? y + 1 : y;
+      for (let ny = y0; ny <= y1; ny++) {
+        for (let nx = x0; nx <= x1; nx++) {
           const next = ny * width + nx;
-          if (ink[next] === 1 && seen[next] === 0) {
-            seen[next] = 1;
-            stack.push(next);
+          if (ink[next] === 1 && labels[next] === 0) {
+            labels[next] = label;
+            stack[top++] = next;
           }
         }
       }
     }
     shapes.push(shape);
   }
-  return shapes;
+  return { shapes, labels };
 }
 
 /**
- * The plate's characters: shapes of a character's proportions, not touching the box's edge, and among those the
- * largest group of similar height standing on one line.
+ * The plate's characters: shapes of a character's proportions (or a few run together) not touching the box's edge,
+ * and among those the largest group of similar height whose centres lie on one straight line of up to
+ * ±MAX_SKEW_DEGREES (the plate's tilt): the state's name, the slogan, stickers, bolts and the rim fall outside it.
  */
-function characterShapes(ink: Uint8Array, width: number, height: number): Shape[] {
-  const candidates = shapesOf(ink, width, height).filter((shape) => {
+function characterShapes({ shapes }: Labelled, width: number, height: number): Shape[] {
+  const candidates = shapes.filter((shape) => {
     const w = shape.right - shape.left + 1;
     const h = shape.bottom - shape.top + 1;
     const touchesEdge = shape.left === 0 || shape.top === 0 || shape.right === width - 1 || shape.bottom === height - 1;
-    return !touchesEdge && h >= height * 0.25 && h <= height * 0.95 && w <= h * 1.3 && shape.pixels.length >= h * 1.5;
+    return !touchesEdge && h >= height * MIN_CHARACTER_SHARE && h <= height * 0.9 && w <= h * 3 && w >= h * 0.08 && shape.area >= h * 1.5;
   });
-  let best: Shape[] = [];
-  for (const anchor of candidates) {
-    const h = anchor.bottom - anchor.top + 1;
-    const middle = (anchor.top + anchor.bottom) / 2;
-    const group = candidates.filter((shape) => {
-      const sh = shape.bottom - shape.top + 1;
-      const sm = (shape.top + shape.bottom) / 2;
-      return Math.abs(sh - h) <= h * 0.25 && Math.abs(sm - middle) <= h * 0.3;
-    });
-    const tallest = (shapes: Shape[]) => shapes.reduce((sum, shape) => sum + shape.bottom - shape.top, 0);
-    if (group.length > best.length || (group.length === best.length && tallest(group) > tallest(best))) best = group;
-  }
-  return best.sort((a, b) => a.left - b.left);
-}
-
-/** The kept shapes alone, black on white, scaled to CHARACTER_HEIGHT and padded. */
-function lineImage(ink: Uint8Array, width: number, shapes: Shape[]): GreyImage {
-  const top = Math.min(...shapes.map((s) => s.top));
-  const bottom = Math.max(...shapes.map((s) => s.bottom));
-  const left = Math.min(...shapes.map((s) => s.left));
-  const right = Math.max(...shapes.map((s) => s.right));
-  const w = right - left + 1;
-  const h = bottom - top + 1;
-  const crop = new Uint8Array(w * h).fill(255);
-  for (const shape of shapes) {
-    for (const at of shape.pixels) {
-      const x = at % width;
-      const y = (at - x) / width;
-      crop[(y - top) * w + (x - left)] = 0;
+  const centreX = candidates.map((s) => (s.left + s.right) / 2);
+  const centreY = candidates.map((s) => (s.top + s.bottom) / 2);
+  const heights = candidates.map((s) => s.bottom - s.top + 1);
+  const slopes: number[] = [];
+  for (let degrees = -MAX_SKEW_DEGREES; degrees <= MAX_SKEW_DEGREES; degrees += 2) slopes.push(Math.tan((degrees * Math.PI) / 180));
+  let best: number[] = [];
+  let bestHeight = 0;
+  for (let a = 0; a < candidates.length; a++) {
+    const h = heights[a]!;
+    for (const slope of slopes) {
+      const group: number[] = [];
+      let total = 0;
+      for (let i = 0; i < candidates.length; i++) {
+        const expected = centreY[a]! + slope * (centreX[i]! - centreX[a]!);
+        if (Math.abs(heights[i]! - h) <= h * 0.3 && Math.abs(centreY[i]! - expected) <= h * 0.25) {
+          group.push(i);
+          total += heights[i]!;
+        }
+      }
+      if (group.length > best.length || (group.length === best.length && total > bestHeight)) [best, bestHeight] = [group, total];
     }
   }
-  const scaled = scaledToHeight({ width: w, height: h, data: crop }, CHARACTER_HEIGHT);
-  const out = new Uint8Array((scaled.width + 2 * PADDING) * (scaled.height + 2 * PADDING)).fill(255);
-  const outWidth = scaled.width + 2 * PADDING;
-  for (let y = 0; y < scaled.height; y++) out.set(scaled.data.subarray(y * scaled.width, (y + 1) * scaled.width), (y + PADDING) * outWidth + PADDING);
-  return { width: outWidth, height: scaled.height + 2 * PADDING, data: out };
+  return best.map((i) => candidates[i]!).sort((a, b) => a.left - b.left);
+}
+
+/**
+ * The kept shapes alone, black on white, each scaled to CHARACTER_HEIGHT (so a plate seen at an angle, its near side
+ * taller, reads as one size) and set side by side at an even gap, padded. Small bits of ink inside a character's box
+ * (a stroke broken by glare or dirt) come with it.
+ */
+function lineImage({ labels }: Labelled, width: number, shapes: readonly Shape[]): GreyImage {
+  const gap = Math.round(CHARACTER_HEIGHT * GAP_SHARE);
+  const kept = new Set(shapes.map((shape) => shape.label));
+  const glyphs = shapes.map((shape) => {
+    const w = shape.right - shape.left + 1;
+    const h = shape.bottom - shape.top + 1;
+    const crop = new Uint8Array(w * h).fill(255);
+    for (let y = shape.top; y <= shape.bottom; y++) {
+      for (let x = shape.left; x <= shape.right; x++) {
+        // Its own ink and bits of no kept shape; not a neighbour's serif reaching into its box.
+        const label = labels[y * width + x]!;
+        if (label === shape.label || (label !== 0 && !kept.has(label))) crop[(y - shape.top) * w + (x - shape.left)] = 0;
+      }
+    }
+    return scaledToHeight({ width: w, height: h, data: crop }, CHARACTER_HEIGHT);
+  });
+  const outWidth = glyphs.reduce((sum, g) => sum + g.width, 0) + gap * (glyphs.length - 1) + 2 * PADDING;
+  const outHeight = CHARACTER_HEIGHT + 2 * PADDING;
+  const out = new Uint8Array(outWidth * outHeight).fill(255);
+  let left = PADDING;
+  for (const glyph of glyphs) {
+    for (let y = 0; y < glyph.height; y++) out.set(glyph.data.subarray(y * glyph.width, (y + 1) * glyph.width), (y + PADDING) * outWidth + left);
+    left += glyph.width + gap;
+  }
+  return { width: outWidth, height: outHeight, data: out };
 }
 
 /** A binary PGM (P5): Leptonica, under Tesseract, reads it with no decoding cost. */
