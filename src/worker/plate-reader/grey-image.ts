@@ -24,8 +24,12 @@ export function greyOf(image: RgbaImage): GreyImage {
 
 /** Bilinear resampling to `height` rows, keeping the aspect; an average over each source step when shrinking a lot. */
 export function scaledToHeight(image: GreyImage, height: number): GreyImage {
-  const scale = height / image.height;
-  const width = Math.max(1, Math.round(image.width * scale));
+  return resized(image, Math.max(1, Math.round((image.width * height) / image.height)), height);
+}
+
+/** Bilinear resampling to `width` × `height`; an average over each source step first when shrinking a lot. */
+export function resized(image: GreyImage, width: number, height: number): GreyImage {
+  const scale = Math.min(height / image.height, width / image.width);
   const source = scale < 0.5 ? boxShrunk(image, Math.floor(1 / scale)) : image;
   const sx = source.width / width;
   const sy = source.height / height;

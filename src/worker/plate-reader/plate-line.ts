@@ -1,4 +1,4 @@
-import { contrastStretched, greyOf, rotated, scaledToHeight, type GreyImage, type RgbaImage } from './grey-image';
+import { contrastStretched, greyOf, resized, rotated, scaledToHeight, type GreyImage, type RgbaImage } from './grey-image';
 
 /**
  * Plate-shaped preprocessing (docs/decisions/0100): from the guide box's pixels to one line of dark characters on
@@ -16,6 +16,8 @@ export const CHARACTER_HEIGHT = 48;
 const PADDING = 12;
 /** The gap set between characters, as a share of their height. */
 const GAP_SHARE = 0.18;
+/** Characters are widened by this much: plate lettering is narrower than the print Tesseract's model learnt. */
+const WIDEN = 1.3;
 /** The least height of a character, as a share of the work height. */
 const MIN_CHARACTER_SHARE = 0.22;
 
@@ -24,6 +26,13 @@ export interface PlateLine extends GreyImage {
   shapes: number;
   /** The plate's tilt in the box (degrees, y-down: positive slopes down to the right); the line was turned back by it. */
   skewDegrees: number;
+  /** Each kept character's columns in the image (left to right, inclusive), in order. */
+  slots: Slot[];
+}
+
+export interface Slot {
+  left: number;
+  right: number;
 }
 
 export function plateLine(frame: RgbaImage): PlateLine {
@@ -37,7 +46,7 @@ export function plateLine(frame: RgbaImage): PlateLine {
     labelled = shapesOf(inkMask(straight), straight.width, straight.height);
     kept = characterShapes(labelled, straight.width, straight.height);
   }
-  if (kept.length === 0) return { width: 1, height: 1, data: new Uint8Array([255]), shapes: 0, skewDegrees };
+  if (kept.length === 0) return { width: 1, height: 1, data: new Uint8Array([255]), shapes: 0, skewDegrees, slots: [] };
   return { ...lineImage(labelled, grey.width, kept), shapes: kept.length, skewDegrees };
 }
 
@@ -185,7 +194,7 @@ function characterShapes({ shapes }: Labelled, width: number, height: number): S
  * taller, reads as one size) and set side by side at an even gap, padded. Small bits of ink inside a character's box
  * (a stroke broken by glare or dirt) come with it.
  */
-function lineImage({ labels }: Labelled, width: number, shapes: readonly Shape[]): GreyImage {
+function lineImage({ labels }: Labelled, width: number, shapes: readonly Shape[]): GreyImage & { slots: Slot[] } {
   const gap = Math.round(CHARACTER_HEIGHT * GAP_SHARE);
   const kept = new Set(shapes.map((shape) => shape.label));
   const glyphs = shapes.map((shape) => {
@@ -199,17 +208,29 @@ function lineImage({ labels }: Labelled, width: number, shapes: readonly Shape[]
         if (label === shape.label || (label !== 0 && !kept.has(label))) crop[(y - shape.top) * w + (x - shape.left)] = 0;
       }
     }
-    return scaledToHeight({ width: w, height: h, data: crop }, CHARACTER_HEIGHT);
+    return resized({ width: w, height: h, data: crop }, Math.max(1, Math.round((w * CHARACTER_HEIGHT * WIDEN) / h)), CHARACTER_HEIGHT);
   });
   const outWidth = glyphs.reduce((sum, g) => sum + g.width, 0) + gap * (glyphs.length - 1) + 2 * PADDING;
   const outHeight = CHARACTER_HEIGHT + 2 * PADDING;
   const out = new Uint8Array(outWidth * outHeight).fill(255);
   let left = PADDING;
+  const slots: Slot[] = [];
   for (const glyph of glyphs) {
     for (let y = 0; y < glyph.height; y++) out.set(glyph.data.subarray(y * glyph.width, (y + 1) * glyph.width), (y + PADDING) * outWidth + left);
+    slots.push({ left, right: left + glyph.width - 1 });
     left += glyph.width + gap;
   }
-  return { width: outWidth, height: outHeight, data: out };
+  return { width: outWidth, height: outHeight, data: out, slots };
+}
+
+/** One character of the line, alone, padded as the line is (to read it again on its own). */
+export function slotImage(line: GreyImage, slot: Slot): GreyImage {
+  const left = Math.max(0, slot.left - PADDING);
+  const right = Math.min(line.width - 1, slot.right + PADDING);
+  const width = right - left + 1;
+  const data = new Uint8Array(width * line.height);
+  for (let y = 0; y < line.height; y++) data.set(line.data.subarray(y * line.width + left, y * line.width + right + 1), y * width);
+  return { width, height: line.height, data };
 }
 
 /** A binary PGM (P5): Leptonica, under Tesseract, reads it with no decoding cost. */

@@ -1,9 +1,9 @@
 import { createWorker, OEM, PSM, type ImageLike, type Page, type Worker as TesseractWorker } from 'tesseract.js';
 import { simd } from 'wasm-feature-detect';
 import { OCR_ASSETS_DIR } from './ocr-assets';
-import { pgmBytes, plateLine } from './plate-line';
+import { pgmBytes, plateLine, slotImage, type Slot } from './plate-line';
 import type { PlateRead, PlateReaderApi, ReadCharacter } from './plate-reader-api';
-import type { RgbaImage } from './grey-image';
+import type { GreyImage, RgbaImage } from './grey-image';
 
 /** Plates carry capital letters and digits only; the model is told so, and reads nothing else. */
 export const PLATE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -54,10 +54,17 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
       const ocrStarted = now();
       // The image's bytes as they are (its browser loadImage passes any byte array on to Leptonica; the types name
       // only Node's Buffer).
-      const image = pgmBytes(line) as unknown as ImageLike;
-      const { data } = await tesseract.recognize(image, {}, { text: true, blocks: true });
+      const recognize = async (image: GreyImage) =>
+        symbolsOf((await tesseract.recognize(pgmBytes(image) as unknown as ImageLike, {}, { text: false, blocks: true })).data);
+      const aligned = inSlots(await recognize(line), line.slots);
+      // A character the line's read skipped is read again on its own.
+      for (const [index, found] of aligned.entries()) {
+        if (found !== null) continue;
+        const alone = await recognize(slotImage(line, line.slots[index]!));
+        aligned[index] = alone.reduce<ReadCharacter | null>((best, s) => (best === null || s.confidence > best.confidence ? s : best), null);
+      }
       const ocrMs = now() - ocrStarted;
-      const characters = charactersOf(data);
+      const characters = aligned.filter((c): c is ReadCharacter => c !== null);
       return { text: characters.map((c) => c.char).join(''), characters, ocrMs, totalMs: now() - started };
     },
   };
@@ -72,17 +79,45 @@ function rgbaOf(frame: ImageBitmap | ImageData | RgbaImage): RgbaImage {
   return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
+/** A symbol Tesseract read: a plate character, its confidence and its columns in the image. */
+export interface ReadSymbol extends ReadCharacter {
+  left: number;
+  right: number;
+}
+
 /** Every symbol Tesseract read, in order, that is a plate character. */
-export function charactersOf(page: Pick<Page, 'blocks'>): ReadCharacter[] {
-  const characters: ReadCharacter[] = [];
+export function symbolsOf(page: Pick<Page, 'blocks'>): ReadSymbol[] {
+  const symbols: ReadSymbol[] = [];
   for (const block of page.blocks ?? [])
     for (const paragraph of block.paragraphs)
       for (const line of paragraph.lines)
         for (const word of line.words)
           for (const symbol of word.symbols) {
             for (const char of symbol.text.toUpperCase()) {
-              if (PLATE_CHARACTERS.includes(char)) characters.push({ char, confidence: symbol.confidence });
+              if (PLATE_CHARACTERS.includes(char)) symbols.push({ char, confidence: symbol.confidence, left: symbol.bbox.x0, right: symbol.bbox.x1 });
             }
           }
-  return characters;
+  return symbols;
+}
+
+/** Every symbol as a character (confidence kept), in order. */
+export function charactersOf(page: Pick<Page, 'blocks'>): ReadCharacter[] {
+  return symbolsOf(page).map(({ char, confidence }) => ({ char, confidence }));
+}
+
+/**
+ * The read set against the characters plate-line.ts found: each slot takes the most confident symbol whose middle
+ * lies in it (the model sometimes reads one wide character twice, "0" as "O0"), or null when none does (it skipped
+ * one); symbols in no slot (between characters) are dropped. Without slots the symbols stand as read.
+ */
+export function inSlots(symbols: readonly ReadSymbol[], slots: readonly Slot[]): (ReadCharacter | null)[] {
+  if (slots.length === 0) return symbols.map(({ char, confidence }) => ({ char, confidence }));
+  return slots.map((slot) => {
+    let best: ReadSymbol | null = null;
+    for (const symbol of symbols) {
+      const middle = (symbol.left + symbol.right) / 2;
+      if (middle >= slot.left - 1 && middle <= slot.right + 1 && (best === null || symbol.confidence > best.confidence)) best = symbol;
+    }
+    return best === null ? null : { char: best.char, confidence: best.confidence };
+  });
 }
