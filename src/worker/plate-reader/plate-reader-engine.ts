@@ -5,6 +5,9 @@ import { pgmBytes, plateLine, slotImage, type Slot } from './plate-line';
 import type { PlateRead, PlateReaderApi, ReadCharacter } from './plate-reader-api';
 import type { GreyImage, RgbaImage } from './grey-image';
 
+/** A character read with less confidence than this (of 100) in the line is read again on its own. */
+export const REREAD_BELOW = 70;
+
 /** Plates carry capital letters and digits only; the model is told so, and reads nothing else. */
 export const PLATE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -57,11 +60,12 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
       const recognize = async (image: GreyImage) =>
         symbolsOf((await tesseract.recognize(pgmBytes(image) as unknown as ImageLike, {}, { text: false, blocks: true })).data);
       const aligned = inSlots(await recognize(line), line.slots);
-      // A character the line's read skipped is read again on its own.
+      // A character the line's read skipped, or was unsure of, is read again on its own; the surer read stands.
       for (const [index, found] of aligned.entries()) {
-        if (found !== null) continue;
+        if (found !== null && found.confidence >= REREAD_BELOW) continue;
         const alone = await recognize(slotImage(line, line.slots[index]!));
-        aligned[index] = alone.reduce<ReadCharacter | null>((best, s) => (best === null || s.confidence > best.confidence ? s : best), null);
+        const best = alone.reduce<ReadCharacter | null>((top, s) => (top === null || s.confidence > top.confidence ? s : top), null);
+        if (best !== null && (found === null || best.confidence > found.confidence)) aligned[index] = { char: best.char, confidence: best.confidence };
       }
       const ocrMs = now() - ocrStarted;
       const characters = aligned.filter((c): c is ReadCharacter => c !== null);
