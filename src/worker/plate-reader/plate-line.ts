@@ -186,7 +186,16 @@ function characterShapes({ shapes }: Labelled, width: number, height: number): S
       if (group.length > best.length || (group.length === best.length && total > bestHeight)) [best, bestHeight] = [group, total];
     }
   }
-  return best.map((i) => candidates[i]!).sort((a, b) => a.left - b.left);
+  const line = best.map((i) => candidates[i]!).sort((a, b) => a.left - b.left);
+  // Then what only looks like one of them: a height far from the others' (the rim's side beside the first character),
+  // or at either end a sliver narrower than any plate character (the rim again: a plate's 1 has a flag or a foot).
+  const sorted = line.map((s) => s.bottom - s.top + 1).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const kept = line.filter((s) => Math.abs(s.bottom - s.top + 1 - median) <= median * 0.2);
+  const bar = (s: Shape) => s.right - s.left + 1 < (s.bottom - s.top + 1) * 0.22;
+  while (kept.length > 2 && bar(kept[0]!)) kept.shift();
+  while (kept.length > 2 && bar(kept.at(-1)!)) kept.pop();
+  return kept;
 }
 
 /**
