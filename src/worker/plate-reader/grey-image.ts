@@ -29,6 +29,7 @@ export function scaledToHeight(image: GreyImage, height: number): GreyImage {
 
 /** Bilinear resampling to `width` × `height`; an average over each source step first when shrinking a lot. */
 export function resized(image: GreyImage, width: number, height: number): GreyImage {
+  if (width === image.width && height === image.height) return image;
   const scale = Math.min(height / image.height, width / image.width);
   const source = scale < 0.5 ? boxShrunk(image, Math.floor(1 / scale)) : image;
   const sx = source.width / width;

@@ -61,8 +61,9 @@ export function inkMask(image: GreyImage): Uint8Array {
       integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1]! + row;
     }
   }
-  // A window about half a character tall: wide enough to hold a stroke and its background.
-  const half = Math.max(4, Math.round(height / 6));
+  // A window of about two thirds of a character's height: it holds a stroke and its background, and is narrow
+  // enough that the edge of a shadow or a glare spot darkens little beside it (a third of the height read worse).
+  const half = Math.max(4, Math.round(height / 8));
   const ink = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - half);

@@ -1,7 +1,7 @@
 import { createWorker, OEM, PSM, type ImageLike, type Page, type Worker as TesseractWorker } from 'tesseract.js';
 import { simd } from 'wasm-feature-detect';
 import { OCR_ASSETS_DIR } from './ocr-assets';
-import { pgmBytes, plateLine, slotImage, type Slot } from './plate-line';
+import { WORK_HEIGHT, pgmBytes, plateLine, slotImage, type Slot } from './plate-line';
 import type { PlateRead, PlateReaderApi, ReadCharacter } from './plate-reader-api';
 import type { GreyImage, RgbaImage } from './grey-image';
 
@@ -51,7 +51,7 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
     },
     read: async (frame) => {
       const started = now();
-      const line = plateLine(rgbaOf(frame));
+      const line = plateLine(await rgbaOf(frame));
       if (line.shapes === 0) return { text: '', characters: [], ocrMs: 0, totalMs: now() - started };
       const tesseract = await ocr();
       const ocrStarted = now();
@@ -74,13 +74,21 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
   };
 }
 
-function rgbaOf(frame: ImageBitmap | ImageData | RgbaImage): RgbaImage {
+/**
+ * The frame's pixels. An ImageBitmap is brought to WORK_HEIGHT rows while it is decoded (the browser's scaler, far
+ * cheaper than reading every pixel of a camera crop and scaling it here), then closed.
+ */
+async function rgbaOf(frame: ImageBitmap | ImageData | RgbaImage): Promise<RgbaImage> {
   if (!(typeof ImageBitmap !== 'undefined' && frame instanceof ImageBitmap)) return frame as RgbaImage;
-  const canvas = new OffscreenCanvas(frame.width, frame.height);
+  const height = Math.min(frame.height, WORK_HEIGHT);
+  const width = Math.max(1, Math.round((frame.width * height) / frame.height));
+  const small = height === frame.height ? frame : await createImageBitmap(frame, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
+  const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  context.drawImage(frame, 0, 0);
+  context.drawImage(small, 0, 0);
+  small.close();
   frame.close();
-  return context.getImageData(0, 0, canvas.width, canvas.height);
+  return context.getImageData(0, 0, width, height);
 }
 
 /** A symbol Tesseract read: a plate character, its confidence and its columns in the image. */
