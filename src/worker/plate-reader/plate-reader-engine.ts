@@ -2,7 +2,7 @@ import { createWorker, OEM, PSM, type ImageLike, type Page, type Worker as Tesse
 import { simd } from 'wasm-feature-detect';
 import { OCR_ASSETS_DIR } from './ocr-assets';
 import { WORK_HEIGHT, pgmBytes, plateLine, slotImage, type Slot } from './plate-line';
-import type { PlateRead, PlateReaderApi, ReadCharacter } from './plate-reader-api';
+import type { PlateReaderApi, ReadCharacter } from './plate-reader-api';
 import type { GreyImage, RgbaImage } from './grey-image';
 
 /** A character read with less confidence than this (of 100) in the line is read again on its own. */
