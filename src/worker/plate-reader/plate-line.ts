@@ -47,6 +47,7 @@ export function plateLine(frame: RgbaImage): PlateLine {
     kept = characterShapes(labelled, straight.width, straight.height);
   }
   if (kept.length === 0) return { width: 1, height: 1, data: new Uint8Array([255]), shapes: 0, skewDegrees, slots: [] };
+  kept = withGapsFilled(labelled, grey.width, kept);
   return { ...lineImage(labelled, grey.width, kept), shapes: kept.length, skewDegrees };
 }
 
@@ -192,11 +193,54 @@ function characterShapes({ shapes }: Labelled, width: number, height: number): S
   // or at either end a sliver narrower than any plate character (the rim again: a plate's 1 has a flag or a foot).
   const sorted = line.map((s) => s.bottom - s.top + 1).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  const kept = line.filter((s) => Math.abs(s.bottom - s.top + 1 - median) <= median * 0.2);
+  // A J or a comma-tailed letter may reach lower than the rest: taller is allowed further than shorter.
+  const kept = line.filter((s) => s.bottom - s.top + 1 >= median * 0.8 && s.bottom - s.top + 1 <= median * 1.35);
   const bar = (s: Shape) => s.right - s.left + 1 < (s.bottom - s.top + 1) * 0.22;
   while (kept.length > 2 && bar(kept[0]!)) kept.shift();
   while (kept.length > 2 && bar(kept.at(-1)!)) kept.pop();
   return kept;
+}
+
+/**
+ * A character broken into pieces (by glare, a shadow's edge, dirt) is no character-like shape and leaves a hole in
+ * the line, one character wide or more. Where the gap between two kept characters is that wide and holds ink of a
+ * character's height, the ink in it becomes one more character (the line image takes any ink of no kept shape in its
+ * box). A plate's dash or its emblem between groups is too short to count.
+ */
+function withGapsFilled({ labels }: Labelled, width: number, kept: readonly Shape[]): Shape[] {
+  if (kept.length < 3) return [...kept];
+  const middle = (s: Shape) => (s.left + s.right) / 2;
+  const pitches = kept.slice(1).map((s, i) => middle(s) - middle(kept[i]!)).sort((a, b) => a - b);
+  const pitch = pitches[Math.floor(pitches.length / 2)]!;
+  const heights = kept.map((s) => s.bottom - s.top + 1).sort((a, b) => a - b);
+  const h = heights[Math.floor(heights.length / 2)]!;
+  const keptLabels = new Set(kept.map((s) => s.label));
+  const out: Shape[] = [kept[0]!];
+  for (let i = 1; i < kept.length; i++) {
+    const before = kept[i - 1]!;
+    const after = kept[i]!;
+    if (middle(after) - middle(before) >= pitch * 1.7) {
+      const top = Math.max(0, Math.min(before.top, after.top) - Math.round(h * 0.1));
+      const bottom = Math.max(before.bottom, after.bottom) + Math.round(h * 0.1);
+      const found: Shape = { label: -1, left: after.left, top: bottom, right: before.right, bottom: top, area: 0 };
+      for (let y = top; y <= bottom && y * width < labels.length; y++) {
+        for (let x = before.right + 2; x <= after.left - 2; x++) {
+          const label = labels[y * width + x]!;
+          if (label === 0 || keptLabels.has(label)) continue;
+          found.area++;
+          if (x < found.left) found.left = x;
+          if (x > found.right) found.right = x;
+          if (y < found.top) found.top = y;
+          if (y > found.bottom) found.bottom = y;
+        }
+      }
+      const fh = found.bottom - found.top + 1;
+      const fw = found.right - found.left + 1;
+      if (found.area > 0 && fh >= h * 0.6 && fw >= h * 0.15 && fw <= h * 1.2 && found.area >= fh * 1.5) out.push(found);
+    }
+    out.push(after);
+  }
+  return out;
 }
 
 /**
