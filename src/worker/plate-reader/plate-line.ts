@@ -37,15 +37,14 @@ export interface Slot {
 
 export function plateLine(frame: RgbaImage): PlateLine {
   const grey = contrastStretched(scaledToHeight(greyOf(frame), WORK_HEIGHT));
-  // The characters found as the box is, their line's slope, then again in the box turned straight by it.
-  let labelled = shapesOf(inkMask(grey), grey.width, grey.height);
-  let kept = characterShapes(labelled, grey.width, grey.height);
-  const skewDegrees = kept.length >= 3 ? slopeDegrees(kept) : 0;
-  if (Math.abs(skewDegrees) >= 0.5) {
-    const straight = rotated(grey, -skewDegrees);
-    labelled = shapesOf(inkMask(straight), straight.width, straight.height);
-    kept = characterShapes(labelled, straight.width, straight.height);
-  }
+  // The line's slope from the characters found in the box at half size (a quarter of the work), then the characters
+  // again at full size in the box turned straight by it.
+  const half = resized(grey, Math.max(1, Math.round(grey.width / 2)), Math.round(grey.height / 2));
+  const rough = characterShapes(shapesOf(inkMask(half), half.width, half.height), half.width, half.height);
+  const skewDegrees = rough.length >= 3 ? slopeDegrees(rough) : 0;
+  const straight = Math.abs(skewDegrees) >= 0.5 ? rotated(grey, -skewDegrees) : grey;
+  const labelled = shapesOf(inkMask(straight), straight.width, straight.height);
+  let kept = characterShapes(labelled, straight.width, straight.height);
   if (kept.length === 0) return { width: 1, height: 1, data: new Uint8Array([255]), shapes: 0, skewDegrees, slots: [] };
   kept = withGapsFilled(labelled, grey.width, kept);
   return { ...lineImage(labelled, grey.width, kept), shapes: kept.length, skewDegrees };
@@ -54,28 +53,31 @@ export function plateLine(frame: RgbaImage): PlateLine {
 /** 1 where a pixel is darker than its neighbourhood's mean by a margin (Bradley's adaptive threshold). */
 export function inkMask(image: GreyImage): Uint8Array {
   const { width, height, data } = image;
-  const integral = new Float64Array((width + 1) * (height + 1));
+  // Sums of at most 255 × 120 × 700 or so: integers (an Int32Array is exact to 2^31).
+  const stride = width + 1;
+  const integral = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
     let row = 0;
     for (let x = 0; x < width; x++) {
       row += data[y * width + x]!;
-      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1]! + row;
+      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row;
     }
   }
   // A window of about two thirds of a character's height: it holds a stroke and its background, and is narrow
   // enough that the edge of a shadow or a glare spot darkens little beside it (a third of the height read worse).
-  const half = Math.max(4, Math.round(height / 8));
+  const half = Math.max(2, Math.round(height / 8));
   const ink = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - half);
     const y1 = Math.min(height, y + half + 1);
+    const top = y0 * stride;
+    const bottom = y1 * stride;
     for (let x = 0; x < width; x++) {
       const x0 = Math.max(0, x - half);
       const x1 = Math.min(width, x + half + 1);
-      const sum =
-        integral[y1 * (width + 1) + x1]! - integral[y0 * (width + 1) + x1]! - integral[y1 * (width + 1) + x0]! + integral[y0 * (width + 1) + x0]!;
-      const mean = sum / ((x1 - x0) * (y1 - y0));
-      ink[y * width + x] = data[y * width + x]! < mean * 0.85 ? 1 : 0;
+      const sum = integral[bottom + x1]! - integral[top + x1]! - integral[bottom + x0]! + integral[top + x0]!;
+      // value < mean × 0.85, in integers
+      ink[y * width + x] = data[y * width + x]! * (x1 - x0) * (y1 - y0) * 100 < sum * 85 ? 1 : 0;
     }
   }
   return ink;
