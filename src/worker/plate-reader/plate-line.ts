@@ -118,41 +118,45 @@ interface Labelled {
 
 /** Connected runs of ink (8-neighbours), each with its box and area, and the label image. */
 function shapesOf(ink: Uint8Array, width: number, height: number): Labelled {
-  const labels = new Int32Array(ink.length);
+  // Labelled on a copy with a blank border one pixel wide: the eight neighbours of any pixel need no bounds checks.
+  const stride = width + 2;
+  const padded = new Int32Array(stride * (height + 2)); // -1 ink not yet labelled, 0 none, n > 0 shape n
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (ink[y * width + x] === 1) padded[(y + 1) * stride + x + 1] = -1;
+  const around = [-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1];
   const shapes: Shape[] = [];
-  const stack = new Int32Array(ink.length);
-  for (let start = 0; start < ink.length; start++) {
-    if (ink[start] !== 1 || labels[start] !== 0) continue;
+  const stack = new Int32Array(width * height);
+  for (let start = 0; start < padded.length; start++) {
+    if (padded[start] !== -1) continue;
     const label = shapes.length + 1;
-    const shape: Shape = { label, left: width, top: height, right: -1, bottom: -1, area: 0 };
-    labels[start] = label;
-    let top = 0;
-    stack[top++] = start;
-    while (top > 0) {
-      const at = stack[--top]!;
-      shape.area++;
-      const x = at % width;
-      const y = (at - x) / width;
-      if (x < shape.left) shape.left = x;
-      if (x > shape.right) shape.right = x;
-      if (y < shape.top) shape.top = y;
-      if (y > shape.bottom) shape.bottom = y;
-      const x0 = x > 0 ? x - 1 : x;
-      const x1 = x < width - 1 ? x + 1 : x;
-      const y0 = y > 0 ? y - 1 : y;
-      const y1 = y < height - 1 ? y + 1 : y;
-      for (let ny = y0; ny <= y1; ny++) {
-        for (let nx = x0; nx <= x1; nx++) {
-          const next = ny * width + nx;
-          if (ink[next] === 1 && labels[next] === 0) {
-            labels[next] = label;
-            stack[top++] = next;
-          }
+    let left = stride;
+    let right = -1;
+    let top = height + 2;
+    let bottom = -1;
+    let area = 0;
+    padded[start] = label;
+    let depth = 0;
+    stack[depth++] = start;
+    while (depth > 0) {
+      const at = stack[--depth]!;
+      area++;
+      const x = at % stride;
+      const y = (at - x) / stride;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+      for (let k = 0; k < 8; k++) {
+        const next = at + around[k]!;
+        if (padded[next] === -1) {
+          padded[next] = label;
+          stack[depth++] = next;
         }
       }
     }
-    shapes.push(shape);
+    shapes.push({ label, left: left - 1, top: top - 1, right: right - 1, bottom: bottom - 1, area });
   }
+  const labels = new Int32Array(width * height);
+  for (let y = 0; y < height; y++) labels.set(padded.subarray((y + 1) * stride + 1, (y + 1) * stride + 1 + width), y * width);
   return { shapes, labels };
 }
 
