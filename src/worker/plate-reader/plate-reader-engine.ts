@@ -51,7 +51,7 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
     },
     read: async (frame) => {
       const started = now();
-      const line = plateLine(await rgbaOf(frame));
+      const line = plateLine(rgbaOf(frame));
       if (line.shapes === 0) return { text: '', characters: [], ocrMs: 0, totalMs: now() - started };
       const tesseract = await ocr();
       const ocrStarted = now();
@@ -75,18 +75,17 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
 }
 
 /**
- * The frame's pixels. An ImageBitmap is brought to WORK_HEIGHT rows while it is decoded (the browser's scaler, far
- * cheaper than reading every pixel of a camera crop and scaling it here), then closed.
+ * The frame's pixels. An ImageBitmap is drawn at WORK_HEIGHT rows (the canvas scales it, far cheaper than reading
+ * every pixel of a camera crop and scaling it here), then closed.
  */
-async function rgbaOf(frame: ImageBitmap | ImageData | RgbaImage): Promise<RgbaImage> {
+function rgbaOf(frame: ImageBitmap | ImageData | RgbaImage): RgbaImage {
   if (!(typeof ImageBitmap !== 'undefined' && frame instanceof ImageBitmap)) return frame as RgbaImage;
   const height = Math.min(frame.height, WORK_HEIGHT);
   const width = Math.max(1, Math.round((frame.width * height) / frame.height));
-  const small = height === frame.height ? frame : await createImageBitmap(frame, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  context.drawImage(small, 0, 0);
-  small.close();
+  context.imageSmoothingQuality = 'medium';
+  context.drawImage(frame, 0, 0, width, height);
   frame.close();
   return context.getImageData(0, 0, width, height);
 }
