@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     };
     // One unmeasured read per speed first (JIT, the model's first pass).
     await page.evaluate(([i, c]) => (window as unknown as BenchWindow).platesBench.read(i, c), [prepared.ids[0]!, CEILING_MS.full] as const);
-    step(`reading ${prepared.ids.length} images at 1×, every ${THROTTLED_EVERY}th also at 4× (alternating which goes first)`);
+    step(`reading ${prepared.ids.length} images at 1×, 1 in ${THROTTLED_EVERY} also at 4× (alternating which goes first)`);
     for (const [i, id] of prepared.ids.entries()) {
       const throttled = quota !== null && i % THROTTLED_EVERY === 0;
       const order: ('1x' | '4x')[] = throttled ? (i % (2 * THROTTLED_EVERY) === 0 ? ['1x', '4x'] : ['4x', '1x']) : ['1x'];

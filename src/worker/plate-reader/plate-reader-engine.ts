@@ -60,9 +60,10 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
       const recognize = async (image: GreyImage) =>
         symbolsOf((await tesseract.recognize(pgmBytes(image) as unknown as ImageLike, {}, { text: false, blocks: true })).data);
       const aligned = inSlots(await recognize(line), line.slots);
-      // A character the line's read skipped, or was unsure of, is read again on its own; the surer read stands.
+      // A character the line's read skipped, or was unsure of, is read again on its own; the surer read stands. So is
+      // every I: the model's answer for a J (and a first Z) in plate lettering, and a letter few states issue.
       for (const [index, found] of aligned.entries()) {
-        if (found !== null && found.confidence >= REREAD_BELOW) continue;
+        if (found !== null && found.confidence >= REREAD_BELOW && found.char !== 'I') continue;
         const alone = await recognize(slotImage(line, line.slots[index]!));
         const best = alone.reduce<ReadCharacter | null>((top, s) => (top === null || s.confidence > top.confidence ? s : top), null);
         if (best !== null && (found === null || best.confidence > found.confidence)) aligned[index] = { char: best.char, confidence: best.confidence };
