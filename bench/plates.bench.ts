@@ -249,6 +249,10 @@ async function main(): Promise<void> {
       throttle: quotaNote,
       ceilingsMs: CEILING_MS,
       engineWarmUpMs: round(warmUpMs),
+      buildMs: round(buildMs),
+      runSeconds: round((performance.now() - started) / 1000),
+      allGoalsMet: goals.every((goal) => goal.pass),
+      goals,
       clearExactPct: report.clear.exactPct,
       clearVerdictRightPct: report.clear.verdictRightPct,
       hardExactPct: report.hard.exactPct,
@@ -261,10 +265,6 @@ async function main(): Promise<void> {
       clearByCondition: clearConditions,
       wrong: wrong.map((s) => ({ id: s.id, truth: s.truth, read: s.text, verdict: s.verdict, how: s.how, failed: s.failed })),
       samples: samples.map((s) => ({ id: s.id, cpu: s.cpu, read: s.text, ok: s.verdict === s.truth, ocrMs: round(s.ocrMs), readMs: round(s.readMs), frameMs: round(s.frameToVerdictMs) })),
-      buildMs: round(buildMs),
-      runSeconds: round((performance.now() - started) / 1000),
-      goals,
-      allGoalsMet: goals.every((goal) => goal.pass),
     };
     const file = await writeResults(results.name, results);
     step(`wrote ${file}`);
