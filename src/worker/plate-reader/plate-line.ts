@@ -3,12 +3,15 @@ import { contrastStretched, greyOf, resized, rotated, scaledToHeight, type GreyI
 /**
  * Plate-shaped preprocessing (docs/decisions/0100): from the guide box's pixels to one line of dark characters on
  * white, the shape Tesseract reads best. Grey and contrast-stretched; binarised against the local brightness (a glare
- * spot or a shadow across half the plate moves the threshold with it); turned straight by the angle whose rows of ink
- * are the most sharply separated (up to ±MAX_SKEW_DEGREES); then only the tallest run of similar, side-by-side shapes
- * is kept, which drops the state's name, the slogan, stickers, bolts and the frame.
+ * spot or a shadow across half the plate moves the threshold with it); the characters found as the largest group of
+ * similar shapes whose centres lie on one straight line (up to ±MAX_SKEW_DEGREES: the state's name, the slogan,
+ * stickers, bolts and the rim fall outside it), the box turned straight by that line's slope and the characters found
+ * again; then each character alone, scaled to one height and set at an even gap (a plate seen at an angle, its near
+ * side taller, reads as one size), with its columns (`slots`) so the reader can set Tesseract's symbols against them.
+ * Measured choices: BENCHMARKS.md "Plates".
  */
 
-/** Rows the box is brought to before anything else: characters then stand 40–70 px tall. */
+/** Rows the box is brought to before anything else: characters then stand 40–60 px tall. */
 export const WORK_HEIGHT = 120;
 export const MAX_SKEW_DEGREES = 16;
 /** Characters Tesseract is given stand this tall (it reads best at 30–60 px). */
