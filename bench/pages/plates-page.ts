@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { verdictPick } from '../../src/worker/first-paint';
 import { PlateIndex } from '../../src/worker/plate-index';
-import { plateLine } from '../../src/worker/plate-reader/plate-line';
+import { WORK_HEIGHT, plateLine } from '../../src/worker/plate-reader/plate-line';
 import type { PlateRead, PlateReaderApi } from '../../src/worker/plate-reader/plate-reader-api';
 import { renderPlate } from '../../test/fixtures/plates/plate-renderer';
 import { otherPlates, plateSet, type Difficulty } from '../../test/fixtures/plates/plate-specs';
@@ -141,7 +141,13 @@ const platesBench = {
   /** For looking at failures: the box as a PNG data URL, and what plateLine made of it. */
   async pictures(id: string) {
     const { image } = images.get(id)!;
-    const line = plateLine(image);
+    // As the worker sees it: drawn at the work height by the canvas (plate-reader-engine.ts rgbaOf).
+    const height = Math.min(image.height, WORK_HEIGHT);
+    const width = Math.round((image.width * height) / image.height);
+    const small = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true })!;
+    small.imageSmoothingQuality = 'medium';
+    small.drawImage(await createImageBitmap(image), 0, 0, width, height);
+    const line = plateLine(small.getImageData(0, 0, width, height));
     const toUrl = async (width: number, height: number, rgba: Uint8ClampedArray<ArrayBuffer>) => {
       const c = new OffscreenCanvas(width, height);
       c.getContext('2d')!.putImageData(new ImageData(rgba, width, height), 0, 0);

@@ -21,6 +21,8 @@ const PADDING = 12;
 const GAP_SHARE = 0.18;
 /** Characters are widened by this much: plate lettering is narrower than the print Tesseract's model learnt. */
 const WIDEN = 1.3;
+/** Strokes have insides: a shape nearly all edge is grain or speckle (a dark, noisy surround at night), no character. */
+const MAX_EDGE_SHARE = 0.8;
 /** The least height of a character, as a share of the work height. */
 const MIN_CHARACTER_SHARE = 0.22;
 
@@ -111,6 +113,8 @@ interface Shape {
   right: number;
   bottom: number;
   area: number;
+  /** Its pixels with a non-ink pixel left, right, above or below. */
+  edge: number;
 }
 
 interface Labelled {
@@ -136,12 +140,14 @@ function shapesOf(ink: Uint8Array, width: number, height: number): Labelled {
     let top = height + 2;
     let bottom = -1;
     let area = 0;
+    let edge = 0;
     padded[start] = label;
     let depth = 0;
     stack[depth++] = start;
     while (depth > 0) {
       const at = stack[--depth]!;
       area++;
+      if (padded[at - 1] === 0 || padded[at + 1] === 0 || padded[at - stride] === 0 || padded[at + stride] === 0) edge++;
       const x = at % stride;
       const y = (at - x) / stride;
       if (x < left) left = x;
@@ -156,7 +162,7 @@ function shapesOf(ink: Uint8Array, width: number, height: number): Labelled {
         }
       }
     }
-    shapes.push({ label, left: left - 1, top: top - 1, right: right - 1, bottom: bottom - 1, area });
+    shapes.push({ label, left: left - 1, top: top - 1, right: right - 1, bottom: bottom - 1, area, edge });
   }
   const labels = new Int32Array(width * height);
   for (let y = 0; y < height; y++) labels.set(padded.subarray((y + 1) * stride + 1, (y + 1) * stride + 1 + width), y * width);
@@ -173,7 +179,7 @@ function characterShapes({ shapes }: Labelled, width: number, height: number): S
     const w = shape.right - shape.left + 1;
     const h = shape.bottom - shape.top + 1;
     const touchesEdge = shape.left === 0 || shape.top === 0 || shape.right === width - 1 || shape.bottom === height - 1;
-    return !touchesEdge && h >= height * MIN_CHARACTER_SHARE && h <= height * 0.9 && w <= h * 3 && w >= h * 0.08 && shape.area >= h * 1.5;
+    return !touchesEdge && h >= height * MIN_CHARACTER_SHARE && h <= height * 0.9 && w <= h * 3 && w >= h * 0.08 && shape.area >= h * 1.5 && shape.edge <= shape.area * MAX_EDGE_SHARE;
   });
   const centreX = candidates.map((s) => (s.left + s.right) / 2);
   const centreY = candidates.map((s) => (s.top + s.bottom) / 2);
@@ -231,7 +237,7 @@ function withGapsFilled({ labels }: Labelled, width: number, kept: readonly Shap
     if (middle(after) - middle(before) >= pitch * 1.7) {
       const top = Math.max(0, Math.min(before.top, after.top) - Math.round(h * 0.1));
       const bottom = Math.max(before.bottom, after.bottom) + Math.round(h * 0.1);
-      const found: Shape = { label: -1, left: after.left, top: bottom, right: before.right, bottom: top, area: 0 };
+      const found: Shape = { label: -1, left: after.left, top: bottom, right: before.right, bottom: top, area: 0, edge: 0 };
       for (let y = top; y <= bottom && y * width < labels.length; y++) {
         for (let x = before.right + 2; x <= after.left - 2; x++) {
           const label = labels[y * width + x]!;
