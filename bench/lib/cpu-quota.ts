@@ -12,6 +12,8 @@ export interface CpuQuota {
   /** How many processes were moved into the quota. */
   processes: number;
   description: string;
+  /** Changes the quota: a fraction of one core, or null for none (the processes stay in the cgroup). */
+  adjust(fraction: number | null): void;
   /** Moves the processes back to the cgroup they came from and removes the quota's cgroup. */
   release(): void;
 }
@@ -85,8 +87,14 @@ export function holdBrowserToQuota(executable: string, fraction: number): CpuQuo
       // A process that ended meanwhile.
     }
   }
+  const adjust = (next: number | null) => {
+    const us = next === null ? -1 : Math.round(PERIOD_US * next);
+    if (back === '/sys/fs/cgroup/cpu') writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(us));
+    else writeFileSync(path.join(dir, 'cpu.max'), `${us < 0 ? 'max' : us} ${PERIOD_US}`);
+  };
   return {
     processes: moved.length,
+    adjust,
     description: `cgroup ${dir}: ${quotaUs} µs of CPU per ${PERIOD_US} µs (${fraction} of one core) for ${moved.length} Chromium processes`,
     release() {
       const inside = readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);

@@ -22,6 +22,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.map': 'application/json',
+  '.wasm': 'application/wasm',
 };
 
 export interface StaticServer {

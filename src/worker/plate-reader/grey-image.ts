@@ -24,26 +24,39 @@ export function greyOf(image: RgbaImage): GreyImage {
 
 /** Bilinear resampling to `height` rows, keeping the aspect; an average over each source step when shrinking a lot. */
 export function scaledToHeight(image: GreyImage, height: number): GreyImage {
-  const scale = height / image.height;
-  const width = Math.max(1, Math.round(image.width * scale));
+  return resized(image, Math.max(1, Math.round((image.width * height) / image.height)), height);
+}
+
+/** Bilinear resampling to `width` × `height`; an average over each source step first when shrinking a lot. */
+export function resized(image: GreyImage, width: number, height: number): GreyImage {
+  if (width === image.width && height === image.height) return image;
+  const scale = Math.min(height / image.height, width / image.width);
   const source = scale < 0.5 ? boxShrunk(image, Math.floor(1 / scale)) : image;
   const sx = source.width / width;
   const sy = source.height / height;
   const out = new Uint8Array(width * height);
+  // Per output column: its two source columns and the weight of the right one, in 1/256ths.
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const weight = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(source.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    left[x] = Math.floor(fx);
+    right[x] = Math.min(source.width - 1, left[x]! + 1);
+    weight[x] = Math.round((fx - left[x]!) * 256);
+  }
+  const d = source.data;
   for (let y = 0; y < height; y++) {
     const fy = Math.min(source.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
     const y0 = Math.floor(fy);
-    const y1 = Math.min(source.height - 1, y0 + 1);
-    const wy = fy - y0;
+    const row0 = y0 * source.width;
+    const row1 = Math.min(source.height - 1, y0 + 1) * source.width;
+    const wy = Math.round((fy - y0) * 256);
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(source.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(source.width - 1, x0 + 1);
-      const wx = fx - x0;
-      const d = source.data;
-      const top = d[y0 * source.width + x0]! * (1 - wx) + d[y0 * source.width + x1]! * wx;
-      const bottom = d[y1 * source.width + x0]! * (1 - wx) + d[y1 * source.width + x1]! * wx;
-      out[y * width + x] = Math.round(top * (1 - wy) + bottom * wy);
+      const wx = weight[x]!;
+      const top = d[row0 + left[x]!]! * (256 - wx) + d[row0 + right[x]!]! * wx;
+      const bottom = d[row1 + left[x]!]! * (256 - wx) + d[row1 + right[x]!]! * wx;
+      out[y * width + x] = (top * (256 - wy) + bottom * wy + 32768) >> 16;
     }
   }
   return { width, height, data: out };
@@ -70,13 +83,17 @@ function boxShrunk(image: GreyImage, factor: number): GreyImage {
 /** Stretches the 2nd–98th percentile of brightness to the full range: a dim night frame or a washed-out one alike. */
 export function contrastStretched(image: GreyImage): GreyImage {
   const histogram = new Uint32Array(256);
-  for (const value of image.data) histogram[value]!++;
+  const { data: values } = image;
+  for (let i = 0; i < values.length; i++) histogram[values[i]!]!++;
   const low = percentile(histogram, image.data.length, 0.02);
   const high = percentile(histogram, image.data.length, 0.98);
   if (high - low < 8) return image;
   const out = new Uint8Array(image.data.length);
   const span = high - low;
-  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(((image.data[i]! - low) * 255) / span)));
+  const table = new Uint8Array(256);
+  for (let value = 0; value < 256; value++) table[value] = Math.max(0, Math.min(255, Math.round(((value - low) * 255) / span)));
+  const { data } = image;
+  for (let i = 0; i < out.length; i++) out[i] = table[data[i]!]!;
   return { ...image, data: out };
 }
 

@@ -1,9 +1,12 @@
 import { createWorker, OEM, PSM, type ImageLike, type Page, type Worker as TesseractWorker } from 'tesseract.js';
 import { simd } from 'wasm-feature-detect';
 import { OCR_ASSETS_DIR } from './ocr-assets';
-import { pgmBytes, plateLine } from './plate-line';
+import { WORK_HEIGHT, pgmBytes, plateLine, slotImage, type Slot } from './plate-line';
 import type { PlateReaderApi, ReadCharacter } from './plate-reader-api';
-import type { RgbaImage } from './grey-image';
+import type { GreyImage, RgbaImage } from './grey-image';
+
+/** A character read with less confidence than this (of 100) in the line is read again on its own. */
+export const REREAD_BELOW = 70;
 
 /** Plates carry capital letters and digits only; the model is told so, and reads nothing else. */
 export const PLATE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -54,35 +57,79 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
       const ocrStarted = now();
       // The image's bytes as they are (its browser loadImage passes any byte array on to Leptonica; the types name
       // only Node's Buffer).
-      const image = pgmBytes(line) as unknown as ImageLike;
-      const { data } = await tesseract.recognize(image, {}, { text: true, blocks: true });
+      const recognize = async (image: GreyImage) =>
+        symbolsOf((await tesseract.recognize(pgmBytes(image) as unknown as ImageLike, {}, { text: false, blocks: true })).data);
+      const aligned = inSlots(await recognize(line), line.slots);
+      // A character the line's read skipped, or was unsure of, is read again on its own; the surer read stands. So is
+      // every I: the model's answer for a J (and a first Z) in plate lettering, and a letter few states issue.
+      for (const [index, found] of aligned.entries()) {
+        if (found !== null && found.confidence >= REREAD_BELOW && found.char !== 'I') continue;
+        const alone = await recognize(slotImage(line, line.slots[index]!));
+        const best = alone.reduce<ReadCharacter | null>((top, s) => (top === null || s.confidence > top.confidence ? s : top), null);
+        if (best !== null && (found === null || best.confidence > found.confidence)) aligned[index] = { char: best.char, confidence: best.confidence };
+      }
       const ocrMs = now() - ocrStarted;
-      const characters = charactersOf(data);
+      const characters = aligned.filter((c): c is ReadCharacter => c !== null);
       return { text: characters.map((c) => c.char).join(''), characters, ocrMs, totalMs: now() - started };
     },
   };
 }
 
+/**
+ * The frame's pixels. An ImageBitmap is drawn at WORK_HEIGHT rows (the canvas scales it, far cheaper than reading
+ * every pixel of a camera crop and scaling it here), then closed.
+ */
 function rgbaOf(frame: ImageBitmap | ImageData | RgbaImage): RgbaImage {
   if (!(typeof ImageBitmap !== 'undefined' && frame instanceof ImageBitmap)) return frame as RgbaImage;
-  const canvas = new OffscreenCanvas(frame.width, frame.height);
+  const height = Math.min(frame.height, WORK_HEIGHT);
+  const width = Math.max(1, Math.round((frame.width * height) / frame.height));
+  const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  context.drawImage(frame, 0, 0);
+  context.imageSmoothingQuality = 'medium';
+  context.drawImage(frame, 0, 0, width, height);
   frame.close();
-  return context.getImageData(0, 0, canvas.width, canvas.height);
+  return context.getImageData(0, 0, width, height);
+}
+
+/** A symbol Tesseract read: a plate character, its confidence and its columns in the image. */
+export interface ReadSymbol extends ReadCharacter {
+  left: number;
+  right: number;
 }
 
 /** Every symbol Tesseract read, in order, that is a plate character. */
-export function charactersOf(page: Pick<Page, 'blocks'>): ReadCharacter[] {
-  const characters: ReadCharacter[] = [];
+export function symbolsOf(page: Pick<Page, 'blocks'>): ReadSymbol[] {
+  const symbols: ReadSymbol[] = [];
   for (const block of page.blocks ?? [])
     for (const paragraph of block.paragraphs)
       for (const line of paragraph.lines)
         for (const word of line.words)
           for (const symbol of word.symbols) {
             for (const char of symbol.text.toUpperCase()) {
-              if (PLATE_CHARACTERS.includes(char)) characters.push({ char, confidence: symbol.confidence });
+              if (PLATE_CHARACTERS.includes(char)) symbols.push({ char, confidence: symbol.confidence, left: symbol.bbox.x0, right: symbol.bbox.x1 });
             }
           }
-  return characters;
+  return symbols;
+}
+
+/** Every symbol as a character (confidence kept), in order. */
+export function charactersOf(page: Pick<Page, 'blocks'>): ReadCharacter[] {
+  return symbolsOf(page).map(({ char, confidence }) => ({ char, confidence }));
+}
+
+/**
+ * The read set against the characters plate-line.ts found: each slot takes the most confident symbol whose middle
+ * lies in it (the model sometimes reads one wide character twice, "0" as "O0"), or null when none does (it skipped
+ * one); symbols in no slot (between characters) are dropped. Without slots the symbols stand as read.
+ */
+export function inSlots(symbols: readonly ReadSymbol[], slots: readonly Slot[]): (ReadCharacter | null)[] {
+  if (slots.length === 0) return symbols.map(({ char, confidence }) => ({ char, confidence }));
+  return slots.map((slot) => {
+    let best: ReadSymbol | null = null;
+    for (const symbol of symbols) {
+      const middle = (symbol.left + symbol.right) / 2;
+      if (middle >= slot.left - 1 && middle <= slot.right + 1 && (best === null || symbol.confidence > best.confidence)) best = symbol;
+    }
+    return best === null ? null : { char: best.char, confidence: best.confidence };
+  });
 }
