@@ -49,7 +49,7 @@ describe('writing a citation on /list', () => {
     expect(within(form).getByRole('textbox', { name: 'License plate' })).toHaveValue('ABC123');
     expect(within(form).getByRole('textbox', { name: 'License plate' })).toHaveFocus();
     expect(within(form).getByRole('combobox', { name: 'Location' })).toHaveDisplayValue('Navy Pier East Lot');
-    expect(within(form).getByRole('combobox', { name: 'Violation' })).toHaveDisplayValue('No payment');
+    expect(within(form).getByRole('combobox', { name: 'Violation' })).toHaveDisplayValue('No payment ($50.00)');
     expect(within(form).getByRole('textbox', { name: 'Fine ($)' })).toHaveValue('50.00');
     await userEvent.type(within(form).getByRole('textbox', { name: 'Notes' }), 'Blue sedan');
     await userEvent.click(within(form).getByRole('button', { name: 'Save citation' }));
