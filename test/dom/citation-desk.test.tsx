@@ -95,3 +95,45 @@ describe('writing a citation on /list', () => {
     expect(await outbox.citations.count()).toBe(0);
   });
 });
+
+describe('the violations the form offers', () => {
+  const LISTS = {
+    locations: [
+      { location_id: 1, violations: [{ code: 'no_payment', label: 'No payment', fine_cents: 6000 }, { code: 'blocking_a_driveway', label: 'Blocking a driveway', fine_cents: 4000 }] },
+      { location_id: 2, violations: [{ code: 'expired', label: 'Payment expired', fine_cents: 3000 }] },
+    ],
+  };
+  const optionsOf = (form: HTMLElement) => within(within(form).getByRole('combobox', { name: 'Violation' })).getAllByRole('option').map((option) => option.textContent);
+
+  it('offers each location’s own list with its fines, downloaded while online and kept for offline', async () => {
+    const net = network();
+    const online = { ...net.api, get: vi.fn(async () => LISTS) } as unknown as ApiClient;
+    const first = renderDesk(NO_RECORD, online);
+    const form = await screen.findByRole('region', { name: 'Write citation' });
+    // Navy Pier's list has no "No payment": the form suggests its first.
+    await waitFor(() => expect(optionsOf(form)).toEqual(['Payment expired ($30.00)']));
+    expect(within(form).getByRole('textbox', { name: 'Fine ($)' })).toHaveValue('30.00');
+    expect(within(form).queryByText(/has not reached this device/)).toBeNull();
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Location' }), 'Union Station Garage');
+    expect(optionsOf(form)).toEqual(['No payment ($60.00)', 'Blocking a driveway ($40.00)']);
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Violation' }), 'blocking_a_driveway');
+    expect(within(form).getByRole('textbox', { name: 'Fine ($)' })).toHaveValue('40.00');
+    first.unmount();
+
+    // Offline later (a reload in the garage): the kept lists, not the defaults.
+    renderDesk({ ...NO_RECORD, at: 2 }, net.api);
+    const again = await screen.findByRole('region', { name: 'Write citation' });
+    await waitFor(() => expect(optionsOf(again)).toEqual(['Payment expired ($30.00)']));
+    await userEvent.click(within(again).getByRole('button', { name: 'Save citation' }));
+    await waitFor(async () => expect(await outbox.citations.toArray()).toMatchObject([{ input: { violation: 'expired', fine_cents: 3000 }, violation_label: 'Payment expired' }]));
+  });
+
+  it('falls back to the usual violations when the location’s list never reached the device, and says so', async () => {
+    const { api } = network();
+    renderDesk(NO_RECORD, api);
+    const form = await screen.findByRole('region', { name: 'Write citation' });
+    expect(await within(form).findByText(/This location’s own list has not reached this device yet/)).toBeInTheDocument();
+    expect(optionsOf(form)).toHaveLength(7);
+    expect(within(form).getByRole('combobox', { name: 'Violation' })).toHaveAccessibleDescription(/usual violations and fines/);
+  });
+});

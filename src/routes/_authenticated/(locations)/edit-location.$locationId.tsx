@@ -1,6 +1,16 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { loadPermissions } from '../../../api/auth';
-import { deleteLocation, getLocation, getLocationHistory, setLocationStatus, updateLocation } from '../../../api/locations';
+import { ApiError } from '../../../api/client';
+import {
+  addLocationViolation,
+  deleteLocation,
+  getLocation,
+  getLocationHistory,
+  getLocationViolations,
+  setLocationStatus,
+  updateLocation,
+  updateLocationViolation,
+} from '../../../api/locations';
 import { requireAccess } from '../../-shared/require-access';
 import { locationParamsSchema } from '../../../contract/location-search';
 import { hasPermission } from '../../../permissions/rules';
@@ -20,13 +30,19 @@ export const Route = createFileRoute('/_authenticated/(locations)/edit-location/
     const session = context.permissions;
     const mayBeStale =
       session.featureLevelLocations.canAddLocation && !hasPermission(session.permissions, 'lo', 'edit', [locationId]);
-    const [page, current] = await Promise.all([
+    const [page, violations, current] = await Promise.all([
       loadRecordPage(context.api, locationId, abortController, { record: getLocation, history: getLocationHistory }),
+      // A missing or refused location is said by the record's load (Not found, Access denied); any other failure is the page's.
+      getLocationViolations(context.api, locationId, { signal: abortController.signal, quietStatuses: [403, 404] }).catch((error: unknown) => {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return [];
+        throw error;
+      }),
       mayBeStale ? loadPermissions(context.api).catch(() => null) : null,
     ]);
     const permissions = (current ?? session).permissions;
     return {
       ...page,
+      violations,
       canEdit: hasPermission(permissions, 'lo', 'edit', [locationId]),
       canDelete: hasPermission(permissions, 'lo', 'delete', [locationId]),
     };
@@ -52,6 +68,10 @@ function EditLocationPage() {
         setStatus: (status, version) => setLocationStatus(api, locationId, { status, version }),
         remove: (version) => deleteLocation(api, locationId, version),
         reload: () => invalidateLocations(router),
+        violations: {
+          add: (input) => addLocationViolation(api, locationId, input),
+          update: (code, change) => updateLocationViolation(api, locationId, code, change),
+        },
         leave: () => {
           void invalidateLocations(router);
           void navigate({ to: '/locations' });

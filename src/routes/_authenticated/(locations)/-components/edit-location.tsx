@@ -7,6 +7,8 @@ import { toast } from '../../../../ui/toast/toast-store';
 import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
 import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { LocationForm } from './location-form';
+import { LocationViolations, type ViolationActions } from './location-violations';
+import type { LocationViolation } from '../../../../contract/violations';
 import {
   enforcementLabel,
   graceLabel,
@@ -23,12 +25,15 @@ export interface EditLocationActions {
   reload: () => Promise<void>;
   /** After a delete: back to the list. */
   leave: () => void;
+  violations: Omit<ViolationActions, 'reload'>;
 }
 
 /** The route's loader data as it is (`loadRecordPage` and the permissions), and the actions. */
 export interface EditLocationProps {
   record: Location;
   history: readonly AuditEntry[];
+  /** The violations officers choose from here (decision 0097). */
+  violations: readonly LocationViolation[];
   /** Location edit permission here: without it the page shows the details read-only, with no actions. */
   canEdit: boolean;
   canDelete: boolean;
@@ -49,7 +54,7 @@ const formValuesOf = (location: Location): LocationFormValues => ({
  * One location: the edit form with its version check, Deactivate/Activate and Delete behind a confirmation, and the
  * History panel; read-only details for a user who may view but not edit it.
  */
-export function EditLocation({ record: location, history, canEdit, canDelete, actions }: EditLocationProps) {
+export function EditLocation({ record: location, history, violations, canEdit, canDelete, actions }: EditLocationProps) {
   // While the form holds unsaved changes it keeps the version they were made on, whatever reloads meanwhile; the
   // save then names that version, and a newer one on the server is a conflict, not a silent overwrite.
   const edit = useRecordEdit(location, actions.reload);
@@ -98,6 +103,7 @@ export function EditLocation({ record: location, history, canEdit, canDelete, ac
       ) : (
         <LocationDetails location={location} />
       )}
+      <LocationViolations violations={violations} canEdit={canEdit} actions={{ ...actions.violations, reload: actions.reload }} />
     </RecordPage>
   );
 }
