@@ -37,6 +37,9 @@ async function findViolation(db: Queryable, locationId: number, code: string): P
 }
 
 /**
+ * The actions are worded as History shows them unlabelled ("violation added" → "Violation added"), so the console's
+ * table of action words (in the first load of every page) needs no entry for them.
+ *
  * What the location's History keeps of a violation: one line with its name, fine and state. History shows the fields
  * that changed, so one field that holds all three names the violation in every entry, even when only its fine moved.
  */
@@ -79,7 +82,7 @@ export async function addViolation(tx: Queryable, actor: Actor, locationId: numb
     [locationId, code, input.label, input.fine_cents],
   );
   const violation = (await findViolation(tx, locationId, code))!;
-  await writeAudit(tx, { actor, entity: 'location', entityId: locationId, action: 'add violation', before: null, after: audited(violation) });
+  await writeAudit(tx, { actor, entity: 'location', entityId: locationId, action: 'violation added', before: null, after: audited(violation) });
   return { kind: 'ok', violation };
 }
 
@@ -115,7 +118,7 @@ export async function updateViolation(
     actor,
     entity: 'location',
     entityId: locationId,
-    action: 'change violation',
+    action: 'violation changed',
     before: audited(before),
     after: audited(violation),
   });

@@ -133,10 +133,10 @@ describe.each(BACKENDS)('violations per location on %s', (backend) => {
     expect(again.body.data).toMatchObject({ code: 'blocking_a_driveway_2', position: 9 });
     const history = (await call<AuditEntry[]>(MANAGER, 'GET', '/locations/1/history')).body.data!;
     expect(history.slice(0, 4).map((entry) => [entry.action, entry.changes])).toEqual([
-      ['add violation', [{ field: 'violation', before: null, after: 'Blocking a driveway · $60.00' }]],
-      ['change violation', [{ field: 'violation', before: 'Blocking a driveway or gate · $65.00', after: 'Blocking a driveway or gate · $65.00 (inactive)' }]],
-      ['change violation', [{ field: 'violation', before: 'Blocking a driveway · $60.00', after: 'Blocking a driveway or gate · $65.00' }]],
-      ['add violation', [{ field: 'violation', before: null, after: 'Blocking a driveway · $60.00' }]],
+      ['violation added', [{ field: 'violation', before: null, after: 'Blocking a driveway · $60.00' }]],
+      ['violation changed', [{ field: 'violation', before: 'Blocking a driveway or gate · $65.00', after: 'Blocking a driveway or gate · $65.00 (inactive)' }]],
+      ['violation changed', [{ field: 'violation', before: 'Blocking a driveway · $60.00', after: 'Blocking a driveway or gate · $65.00' }]],
+      ['violation added', [{ field: 'violation', before: null, after: 'Blocking a driveway · $60.00' }]],
     ]);
     // Only at location 1: location 2's list is as it was.
     expect(await list(2)).toHaveLength(DEFAULT_VIOLATIONS.length);

@@ -10,15 +10,6 @@ import {
   type LocationListQuery,
   type LocationUpdate,
 } from '../contract/locations';
-import {
-  locationViolationListSchema,
-  locationViolationPath,
-  locationViolationSchema,
-  locationViolationsPath,
-  type LocationViolation,
-  type ViolationInput,
-  type ViolationUpdate,
-} from '../contract/violations';
 import type { ApiClient, RequestOptions } from './client';
 
 /**
@@ -83,16 +74,3 @@ export async function exportLocationsCsv(
   saveFile(file);
 }
 
-/** The location's violations, active or not (docs/decisions/0097). */
-export function getLocationViolations(client: ApiClient, locationId: number, options?: RequestOptions): Promise<LocationViolation[]> {
-  return client.get(locationViolationsPath(locationId), undefined, locationViolationListSchema, options);
-}
-
-export function addLocationViolation(client: ApiClient, locationId: number, input: ViolationInput): Promise<LocationViolation> {
-  return client.post(locationViolationsPath(locationId), input, locationViolationSchema, IN_PLACE);
-}
-
-/** Renames, changes the fine, deactivates or activates one violation, from `change.version`. */
-export function updateLocationViolation(client: ApiClient, locationId: number, code: string, change: ViolationUpdate): Promise<LocationViolation> {
-  return client.post(locationViolationPath(locationId, code), change, locationViolationSchema, { quietStatuses: [400, 404, 409] });
-}

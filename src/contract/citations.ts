@@ -3,7 +3,6 @@ import { isInstant } from './calendar';
 import { CITATION_STATUSES } from './citation-search';
 import { MAX_INT_ID } from './ids';
 import { pagedSchema } from './lists';
-import { fineCentsField, violationCodeField } from './violations';
 
 /**
  * Citations (issue 38): written by an officer on /list from a verdict, kept on the device first (the outbox) and
@@ -28,6 +27,46 @@ export const MAX_NOTES_LENGTH = 1000;
  */
 export const ISSUED_AT_AHEAD_MS = 10 * 60 * 1000;
 export const ISSUED_AT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/*
+ * Violations as a citation and the officer's device see them; each location's list and its editing are in
+ * src/contract/violations.ts (docs/decisions/0097).
+ */
+
+/** A fine above this is a typing mistake (dollars for cents, an extra zero). */
+export const MAX_FINE_CENTS = 100_000;
+export const MAX_VIOLATION_LABEL_LENGTH = 80;
+/** How a violation is named in citations and in the API: made from its first label, never changed afterwards. */
+export const VIOLATION_CODE = /^[a-z0-9_]{1,40}$/;
+
+export const violationCodeField = z.string('Choose a violation from the list.').check(z.regex(VIOLATION_CODE, 'Choose a violation from the list.'));
+
+export const fineCentsField = z
+  .int('The fine must be a whole number of cents.')
+  .check(z.nonnegative('The fine cannot be negative.'), z.lte(MAX_FINE_CENTS, `The fine can be at most $${MAX_FINE_CENTS / 100}.`));
+
+/**
+ * The list every location starts with. The server's copy is the `default_violations` table (migration 025), which a
+ * test holds equal to this one; the console ships this one for a device that never downloaded its location's list.
+ */
+export const DEFAULT_VIOLATIONS = [
+  { code: 'no_payment', label: 'No payment', fine_cents: 5000 },
+  { code: 'expired', label: 'Payment expired', fine_cents: 3500 },
+  { code: 'overstay', label: 'Over the maximum stay', fine_cents: 3500 },
+  { code: 'reserved_space', label: 'Parked in a reserved space', fine_cents: 7500 },
+  { code: 'accessible_space', label: 'Accessible space without a permit', fine_cents: 25000 },
+  { code: 'fire_lane', label: 'Fire lane or no-parking zone', fine_cents: 15000 },
+  { code: 'two_spaces', label: 'Across two spaces', fine_cents: 2500 },
+] as const;
+
+/** What the officer's device downloads: the active violations of each location where it may write citations. */
+export const CITATION_VIOLATIONS_PATH = '/citation-violations';
+export const offeredViolationSchema = z.object({ code: z.string(), label: z.string(), fine_cents: z.int().check(z.nonnegative()) });
+export type OfferedViolation = z.infer<typeof offeredViolationSchema>;
+export const citationViolationsSchema = z.object({
+  locations: z.array(z.object({ location_id: z.int().check(z.positive()), violations: z.array(offeredViolationSchema) })),
+});
+export type CitationViolations = z.infer<typeof citationViolationsSchema>;
 
 /** A device-made id: a UUID in lower case, the one spelling of it (docs/api.md "Ids"). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -132,8 +132,6 @@ export const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
   redeem: 'Redeemed',
   void: 'Voided',
   'add photo': 'Photo added',
-  'add violation': 'Violation added',
-  'change violation': 'Violation changed',
   'claim-identity': 'Signed in for the first time',
   'relink-identity': 'Sign-in account changed',
 };

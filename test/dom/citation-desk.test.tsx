@@ -111,7 +111,7 @@ describe('the violations the form offers', () => {
     const first = renderDesk(NO_RECORD, online);
     const form = await screen.findByRole('region', { name: 'Write citation' });
     // Navy Pier's list has no "No payment": the form suggests its first.
-    await waitFor(() => expect(optionsOf(form)).toEqual(['Payment expired ($30.00)']));
+    await waitFor(() => expect(optionsOf(form)).toEqual(['Payment expired ($30.00)']), { timeout: 5000 });
     expect(within(form).getByRole('textbox', { name: 'Fine ($)' })).toHaveValue('30.00');
     expect(within(form).queryByText(/has not reached this device/)).toBeNull();
     await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Location' }), 'Union Station Garage');
@@ -123,7 +123,7 @@ describe('the violations the form offers', () => {
     // Offline later (a reload in the garage): the kept lists, not the defaults.
     renderDesk({ ...NO_RECORD, at: 2 }, net.api);
     const again = await screen.findByRole('region', { name: 'Write citation' });
-    await waitFor(() => expect(optionsOf(again)).toEqual(['Payment expired ($30.00)']));
+    await waitFor(() => expect(optionsOf(again)).toEqual(['Payment expired ($30.00)']), { timeout: 5000 });
     await userEvent.click(within(again).getByRole('button', { name: 'Save citation' }));
     await waitFor(async () => expect(await outbox.citations.toArray()).toMatchObject([{ input: { violation: 'expired', fine_cents: 3000 }, violation_label: 'Payment expired' }]));
   });

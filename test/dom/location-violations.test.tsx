@@ -30,7 +30,12 @@ function openLocation(post: Record<string, unknown> = {}, permissions = personaP
   renderConsole('/edit-location/3', { permissions, api });
   return { calls, setList: (next: LocationViolation[]) => (list = next) };
 }
-const section = () => screen.findByRole('region', { name: 'Violations' });
+/** The section once its list has loaded (its own chunk, then the API). */
+async function section() {
+  const found = await screen.findByRole('region', { name: 'Violations' }, { timeout: 10_000 });
+  await within(found).findByRole('table', undefined, { timeout: 10_000 });
+  return found;
+}
 
 describe('a location’s violations on its page', () => {
   it('lists them with their usual fines in dollars and whether they are active or on citations', async () => {

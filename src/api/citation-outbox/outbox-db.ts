@@ -1,6 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { CitationInput, PhotoType } from '../../contract/citations';
-import type { OfferedViolation } from '../../contract/violations';
+import type { OfferedViolation } from '../../contract/citations';
 
 /**
  * The citation outbox (issue 38; docs/decisions/0097): citations and their photos, saved on the device before any

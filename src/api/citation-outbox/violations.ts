@@ -1,4 +1,4 @@
-import { CITATION_VIOLATIONS_PATH, citationViolationsSchema, DEFAULT_VIOLATIONS, type OfferedViolation } from '../../contract/violations';
+import { CITATION_VIOLATIONS_PATH, citationViolationsSchema, DEFAULT_VIOLATIONS, type OfferedViolation } from '../../contract/citations';
 import type { ApiClient } from '../client';
 import type { OutboxDatabase, OutboxViolationList } from './outbox-db';
 

@@ -1,16 +1,8 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { ViolationInput, ViolationUpdate } from '../../../contract/violations';
 import { loadPermissions } from '../../../api/auth';
-import { ApiError } from '../../../api/client';
-import {
-  addLocationViolation,
-  deleteLocation,
-  getLocation,
-  getLocationHistory,
-  getLocationViolations,
-  setLocationStatus,
-  updateLocation,
-  updateLocationViolation,
-} from '../../../api/locations';
+import { deleteLocation, getLocation, getLocationHistory, setLocationStatus, updateLocation } from '../../../api/locations';
 import { requireAccess } from '../../-shared/require-access';
 import { locationParamsSchema } from '../../../contract/location-search';
 import { hasPermission } from '../../../permissions/rules';
@@ -30,19 +22,13 @@ export const Route = createFileRoute('/_authenticated/(locations)/edit-location/
     const session = context.permissions;
     const mayBeStale =
       session.featureLevelLocations.canAddLocation && !hasPermission(session.permissions, 'lo', 'edit', [locationId]);
-    const [page, violations, current] = await Promise.all([
+    const [page, current] = await Promise.all([
       loadRecordPage(context.api, locationId, abortController, { record: getLocation, history: getLocationHistory }),
-      // A missing or refused location is said by the record's load (Not found, Access denied); any other failure is the page's.
-      getLocationViolations(context.api, locationId, { signal: abortController.signal, quietStatuses: [403, 404] }).catch((error: unknown) => {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return [];
-        throw error;
-      }),
       mayBeStale ? loadPermissions(context.api).catch(() => null) : null,
     ]);
     const permissions = (current ?? session).permissions;
     return {
       ...page,
-      violations,
       canEdit: hasPermission(permissions, 'lo', 'edit', [locationId]),
       canDelete: hasPermission(permissions, 'lo', 'delete', [locationId]),
     };
@@ -60,6 +46,16 @@ function EditLocationPage() {
   const router = useRouter();
   const navigate = Route.useNavigate();
   const locationId = page.record.location_id;
+  // Loaded by the violations' own part of the page, not by the loader: the route's loader is in the first load of
+  // every page, /list included, and the violations' schemas would join it. One set per location: the list loads once.
+  const violations = useMemo(() => {
+    const module = () => import('../../../api/location-violations');
+    return {
+      load: async () => (await module()).getLocationViolations(api, locationId),
+      add: async (input: ViolationInput) => (await module()).addLocationViolation(api, locationId, input),
+      update: async (code: string, change: ViolationUpdate) => (await module()).updateLocationViolation(api, locationId, code, change),
+    };
+  }, [api, locationId]);
   return (
     <EditLocation
       {...page}
@@ -68,10 +64,7 @@ function EditLocationPage() {
         setStatus: (status, version) => setLocationStatus(api, locationId, { status, version }),
         remove: (version) => deleteLocation(api, locationId, version),
         reload: () => invalidateLocations(router),
-        violations: {
-          add: (input) => addLocationViolation(api, locationId, input),
-          update: (code, change) => updateLocationViolation(api, locationId, code, change),
-        },
+        violations,
         leave: () => {
           void invalidateLocations(router);
           void navigate({ to: '/locations' });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH, type Citation, type CitationPhoto } from '../../../../contract/citations';
-import { DEFAULT_VIOLATIONS } from '../../../../contract/violations';
+import { DEFAULT_VIOLATIONS } from '../../../../contract/citations';
 import type { AuditEntry } from '../../../../contract/lists';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { DateTime } from '../../../../ui/date-time';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AuditEntry } from '../../../../contract/lists';
 import type { Location, LocationFormValues, LocationUpdate } from '../../../../contract/locations';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
@@ -7,8 +7,7 @@ import { toast } from '../../../../ui/toast/toast-store';
 import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
 import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { LocationForm } from './location-form';
-import { LocationViolations, type ViolationActions } from './location-violations';
-import type { LocationViolation } from '../../../../contract/violations';
+import type { ViolationActions } from './location-violations';
 import {
   enforcementLabel,
   graceLabel,
@@ -16,6 +15,8 @@ import {
   LOCATION_HISTORY_TYPES,
   statusLabel,
 } from './location-labels';
+
+const LocationViolations = lazy(() => import('./location-violations').then((module) => ({ default: module.LocationViolations })));
 
 export interface EditLocationActions {
   save: (update: LocationUpdate) => Promise<Location>;
@@ -32,8 +33,6 @@ export interface EditLocationActions {
 export interface EditLocationProps {
   record: Location;
   history: readonly AuditEntry[];
-  /** The violations officers choose from here (decision 0097). */
-  violations: readonly LocationViolation[];
   /** Location edit permission here: without it the page shows the details read-only, with no actions. */
   canEdit: boolean;
   canDelete: boolean;
@@ -54,7 +53,7 @@ const formValuesOf = (location: Location): LocationFormValues => ({
  * One location: the edit form with its version check, Deactivate/Activate and Delete behind a confirmation, and the
  * History panel; read-only details for a user who may view but not edit it.
  */
-export function EditLocation({ record: location, history, violations, canEdit, canDelete, actions }: EditLocationProps) {
+export function EditLocation({ record: location, history, canEdit, canDelete, actions }: EditLocationProps) {
   // While the form holds unsaved changes it keeps the version they were made on, whatever reloads meanwhile; the
   // save then names that version, and a newer one on the server is a conflict, not a silent overwrite.
   const edit = useRecordEdit(location, actions.reload);
@@ -103,7 +102,10 @@ export function EditLocation({ record: location, history, violations, canEdit, c
       ) : (
         <LocationDetails location={location} />
       )}
-      <LocationViolations violations={violations} canEdit={canEdit} actions={{ ...actions.violations, reload: actions.reload }} />
+      {/* Its own chunk: the violations' schemas and screen stay out of what every route preloads. */}
+      <Suspense fallback={<p className="muted">Loading violations…</p>}>
+        <LocationViolations canEdit={canEdit} actions={{ ...actions.violations, reload: actions.reload }} />
+      </Suspense>
     </RecordPage>
   );
 }

@@ -10,8 +10,6 @@ export const LOCATION_FIELD_LABELS: Readonly<Record<string, string>> = {
   status: 'Status',
   enforcement_enabled: 'Enforcement',
   grace_period_minutes: 'Grace period',
-  /** A violation of the location's list, as History keeps it: "No payment · $50.00". */
-  violation: 'Violation',
 };
 
 export const statusLabel = (status: Location['status']) => (status === 'active' ? 'Active' : 'Inactive');

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { fieldErrorsOf, messageOf, versionConflictOf } from '../../../../api/error-data';
 import { centsToDollarsText, dollarsProblem, dollarsToCents } from '../../../../contract/money-text';
-import { MAX_FINE_CENTS, MAX_VIOLATION_LABEL_LENGTH, type LocationViolation, type ViolationInput, type ViolationUpdate } from '../../../../contract/violations';
+import { MAX_FINE_CENTS, MAX_VIOLATION_LABEL_LENGTH } from '../../../../contract/citations';
+import type { LocationViolation, ViolationInput, ViolationUpdate } from '../../../../contract/violations';
 import { FormField } from '../../../../ui/form-field';
 import { formatMoney } from '../../../../ui/format';
 import { PlainTable, type PlainColumn } from '../../../../ui/plain-table';
@@ -9,9 +10,10 @@ import { ScrollRegion } from '../../../../ui/scroll-region';
 import { toast } from '../../../../ui/toast/toast-store';
 
 export interface ViolationActions {
+  load: () => Promise<LocationViolation[]>;
   add: (input: ViolationInput) => Promise<LocationViolation>;
   update: (code: string, change: ViolationUpdate) => Promise<LocationViolation>;
-  /** Loads the list and the location's History again. */
+  /** Loads the location and its History again. */
   reload: () => Promise<void>;
 }
 
@@ -20,19 +22,23 @@ export interface ViolationActions {
  * the usual fine each. Location edit here adds, renames, changes fines, deactivates and activates; a violation is
  * never removed, since citations name it. Read-only without edit.
  */
-export function LocationViolations({
-  violations,
-  canEdit,
-  actions,
-}: {
-  violations: readonly LocationViolation[];
-  canEdit: boolean;
-  actions: ViolationActions;
-}) {
+export function LocationViolations({ canEdit, actions }: { canEdit: boolean; actions: ViolationActions }) {
   const headingId = useId();
+  const [violations, setViolations] = useState<readonly LocationViolation[] | null>(null);
+  const [loadProblem, setLoadProblem] = useState<string | null>(null);
+  const { load } = actions;
+  const refresh = useCallback(async () => {
+    try {
+      setViolations(await load());
+      setLoadProblem(null);
+    } catch (error) {
+      setLoadProblem(messageOf(error));
+    }
+  }, [load]);
+  useEffect(() => void refresh(), [refresh]);
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const being = violations.find((violation) => violation.code === editing);
+  const being = violations?.find((violation) => violation.code === editing);
 
   /** Runs a change; a conflict or another failure is said above the table, and the list is read again. */
   const run = async (change: () => Promise<LocationViolation>, done: (saved: LocationViolation) => string) => {
@@ -40,14 +46,14 @@ export function LocationViolations({
     try {
       const saved = await change();
       toast({ title: done(saved), description: saved.label });
-      await actions.reload();
+      await Promise.all([refresh(), actions.reload()]);
       return null;
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields) return fields;
       const conflict = versionConflictOf(error);
       setProblem(conflict ? 'Someone changed this violation meanwhile: the list shows it as it is now. Make your change again if it is still needed.' : messageOf(error));
-      if (conflict) await actions.reload();
+      if (conflict) await Promise.all([refresh(), actions.reload()]);
       return {};
     }
   };
@@ -98,9 +104,21 @@ export function LocationViolations({
           {problem}
         </p>
       )}
-      <ScrollRegion label="Violations and fines">
-        <PlainTable columns={columns} rows={violations} rowKey={(violation) => violation.code} />
-      </ScrollRegion>
+      {loadProblem && (
+        <div role="alert" className="form-error">
+          <p>Could not load the violations: {loadProblem}</p>
+          <button type="button" className="button" onClick={() => void refresh()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {violations === null ? (
+        !loadProblem && <p className="muted">Loading violations…</p>
+      ) : (
+        <ScrollRegion label="Violations and fines">
+          <PlainTable columns={columns} rows={violations} rowKey={(violation) => violation.code} />
+        </ScrollRegion>
+      )}
       {canEdit && being && (
         <ViolationForm
           key={`${being.code}-${being.version}`}
@@ -118,7 +136,7 @@ export function LocationViolations({
           }}
         />
       )}
-      {canEdit && !being && (
+      {canEdit && violations !== null && !being && (
         <ViolationForm title="Add a violation" submitLabel="Add violation" onSubmit={(input) => run(() => actions.add(input), () => 'Violation added')} />
       )}
     </section>

@@ -1,0 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readManifest } from '/work/wt-cit/bench/lib/bundle';
+import { buildConsole, closureSizes, ROUTE_CHAINS, routeRoots } from '/work/wt-cit/bench/lib/route-scripts';
+const REPO = '/work/wt-cit';
+const outDir = await mkdtemp(path.join(os.tmpdir(), 'lpa-list-bytes-'));
+await buildConsole(REPO, outDir);
+const manifest = await readManifest(outDir);
+console.log('/list gz bytes', (await closureSizes(outDir, manifest, routeRoots(manifest, ROUTE_CHAINS.list))).gzBytes);
+await rm(outDir, { recursive: true, force: true });
