@@ -4,6 +4,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../src/api/client';
 import { OutboxDatabase } from '../../src/api/citation-outbox/outbox-db';
+import { saveCitation } from '../../src/api/citation-outbox/outbox';
 import { CitationDesk, type CitationDraft } from '../../src/routes/_authenticated/(enforcement)/-components/citation-desk';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -135,5 +136,32 @@ describe('the violations the form offers', () => {
     expect(await within(form).findByText(/This location’s own list has not reached this device yet/)).toBeInTheDocument();
     expect(optionsOf(form)).toHaveLength(7);
     expect(within(form).getByRole('combobox', { name: 'Violation' })).toHaveAccessibleDescription(/usual violations and fines/);
+  });
+});
+
+describe('after the enforcement store was rebuilt for this version', () => {
+  const desk = (api: ApiClient) => (
+    <CitationDesk api={api} officer="officer@example.com" locations={[UNION_STATION]} draft={null} onDraftClosed={vi.fn()} onWaiting={vi.fn()} outbox={outbox} storeRebuilt />
+  );
+
+  it('tells the officer once that the citations waiting to upload are kept', async () => {
+    const { api } = network();
+    const values = { location_id: 1, license_plate: 'KEEP1', issued_at: new Date().toISOString(), violation: 'no_payment', fine_cents: 5000, notes: '', verdict: { headline: 'NO RECORD', detail: '' } };
+    await saveCitation(outbox, 'officer@example.com', values, []);
+    await saveCitation(outbox, 'officer@example.com', { ...values, license_plate: 'KEEP2' }, []);
+    const { rerender } = render(desk(api));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('The data on this device was rebuilt for this version of the console. Your 2 citations waiting to upload are kept and will upload as before.');
+    await userEvent.click(within(notice).getByRole('button', { name: 'OK' }));
+    rerender(desk(api));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says nothing when no citation is waiting', async () => {
+    const { api } = network();
+    render(desk(api));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -35,6 +35,8 @@ export interface CitationDeskProps {
   onWaiting: (count: number) => void;
   /** The outbox; the page's own unless a test gives one. */
   outbox?: OutboxDatabase | undefined;
+  /** True when opening the enforcement store found another version and rebuilt it (StoreStatus.rebuilt). */
+  storeRebuilt?: boolean | undefined;
 }
 
 const STATE_LABELS = { saved: 'Saved here', uploading: 'Uploading', uploaded: 'Uploaded', refused: 'Refused' } as const;
@@ -55,11 +57,21 @@ const startOfToday = (now: number) => {
  * first load: the outbox and its uploader, "My citations today" with each one's state, and the form when "Write
  * citation" was pressed.
  */
-export function CitationDesk({ api, officer, locations, draft, onDraftClosed, onWaiting, outbox: given }: CitationDeskProps) {
+export function CitationDesk({ api, officer, locations, draft, onDraftClosed, onWaiting, outbox: given, storeRebuilt }: CitationDeskProps) {
   const [db] = useState(() => given ?? theOutbox());
   const [today, setToday] = useState<OutboxCitation[]>([]);
   const [open, setOpen] = useState(false);
   const [lists, setLists] = useState<ReadonlyMap<number, OutboxViolationList>>(new Map());
+  const [rebuildNotice, setRebuildNotice] = useState<number | null>(null);
+  const rebuildTold = useRef(false);
+
+  // A store rebuilt for this version of the console leaves the outbox alone (decision 0097): the officer is told once,
+  // when it happens with citations waiting, that they are kept.
+  useEffect(() => {
+    if (!storeRebuilt || rebuildTold.current) return;
+    rebuildTold.current = true;
+    void waitingCount(db, officer).then((count) => count > 0 && setRebuildNotice(count), () => undefined);
+  }, [db, officer, storeRebuilt]);
   const uploader = useRef<ReturnType<typeof startUploader> | null>(null);
   const listId = useId();
 
@@ -105,6 +117,18 @@ export function CitationDesk({ api, officer, locations, draft, onDraftClosed, on
 
   return (
     <div className="citation-desk">
+      {rebuildNotice !== null && (
+        <div role="status" className="conflict-notice store-rebuilt-notice">
+          <p>
+            The data on this device was rebuilt for this version of the console. Your{' '}
+            {rebuildNotice === 1 ? 'citation waiting to upload is' : `${rebuildNotice} citations waiting to upload are`} kept and
+            will upload as before.
+          </p>
+          <button type="button" className="button" onClick={() => setRebuildNotice(null)}>
+            OK
+          </button>
+        </div>
+      )}
       {draft && (
         <CitationForm
           // A new verdict's form starts afresh.

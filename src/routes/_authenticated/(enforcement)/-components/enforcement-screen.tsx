@@ -125,7 +125,7 @@ export function EnforcementScreen({
         onSyncNow={() => engine.sync.send({ type: 'sync.requested' })}
       />
       {citations && desk && (
-        <desk.CitationDesk {...citations} draft={draft} onDraftClosed={() => setDraft(null)} onWaiting={setWaiting} />
+        <desk.CitationDesk {...citations} draft={draft} onDraftClosed={() => setDraft(null)} onWaiting={setWaiting} storeRebuilt={status?.rebuilt} />
       )}
       {/* The status is read again after every sync round and purge: answers read ahead before it are dropped. */}
       <PlateSearch
