@@ -51,7 +51,7 @@ describe('a location’s violations on its page', () => {
   it('adds one with the fine typed in dollars, checking it first', async () => {
     const { calls } = openLocation({ '/locations/3/violations': (body: { label: string; fine_cents: number }) => violation('towing', body.label, body.fine_cents) });
     const form = within(await section()).getByRole('form', { name: 'Add a violation' });
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Violation name' }), 'Towing zone');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Violation' }), 'Towing zone');
     await userEvent.type(within(form).getByRole('textbox', { name: 'Usual fine ($)' }), '12.505');
     await userEvent.click(within(form).getByRole('button', { name: 'Add violation' }));
     expect(await within(form).findByText('The fine has at most two digits after the point (cents).')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('a location’s violations on its page', () => {
     await userEvent.type(fine, '12.50');
     await userEvent.click(within(form).getByRole('button', { name: 'Add violation' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/locations/3/violations', payload: { label: 'Towing zone', fine_cents: 1250 } }]));
-    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Violation name' })).toHaveValue(''));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Violation' })).toHaveValue(''));
   });
 
   it('shows the server’s refusal at the field', async () => {
@@ -71,11 +71,11 @@ describe('a location’s violations on its page', () => {
       },
     });
     const form = within(await section()).getByRole('form', { name: 'Add a violation' });
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Violation name' }), 'No payment');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Violation' }), 'No payment');
     await userEvent.type(within(form).getByRole('textbox', { name: 'Usual fine ($)' }), '5');
     await userEvent.click(within(form).getByRole('button', { name: 'Add violation' }));
     expect(await within(form).findByText('An active violation named "No payment" exists at this location already.')).toBeInTheDocument();
-    expect(within(form).getByRole('textbox', { name: 'Violation name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('textbox', { name: 'Violation' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('renames and changes a fine from the version shown; activates with the keyboard', async () => {
@@ -86,8 +86,8 @@ describe('a location’s violations on its page', () => {
     await userEvent.click(within(await section()).getByRole('button', { name: 'Edit No payment' }));
     const form = within(await section()).getByRole('form', { name: 'Edit No payment' });
     expect(within(form).getByRole('textbox', { name: 'Usual fine ($)' })).toHaveValue('50.00');
-    await userEvent.clear(within(form).getByRole('textbox', { name: 'Violation name' }));
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Violation name' }), 'Unpaid');
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Violation' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Violation' }), 'Unpaid');
     await userEvent.clear(within(form).getByRole('textbox', { name: 'Usual fine ($)' }));
     await userEvent.type(within(form).getByRole('textbox', { name: 'Usual fine ($)' }), '55{Enter}');
     await waitFor(() =>

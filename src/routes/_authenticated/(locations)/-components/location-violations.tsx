@@ -193,7 +193,7 @@ function ViolationForm({
       }}
     >
       <h3 id={headingId}>{title}</h3>
-      <FormField label="Violation name" error={problems.label}>
+      <FormField label="Violation" error={problems.label}>
         {(control) => <input className="input" {...control} value={label} maxLength={MAX_VIOLATION_LABEL_LENGTH} onChange={(e) => setLabel(e.target.value)} />}
       </FormField>
       <FormField label="Usual fine ($)" error={problems.fine_cents}>
