@@ -41,6 +41,8 @@ describe.each(BACKENDS)('app on %s', (backend) => {
         '/locations/{locationId}/history': ['get'],
         '/locations/{locationId}/status': ['post'],
         '/locations/{locationId}/delete': ['post'],
+        '/locations/{locationId}/violations': ['get', 'post'],
+        '/locations/{locationId}/violations/{code}': ['post'],
         '/transactions': ['get'],
         '/transactions/export': ['get'],
         '/transactions/locations': ['get'],
@@ -110,6 +112,7 @@ describe.each(BACKENDS)('app on %s', (backend) => {
         '/citations/{citationId}': ['get'],
         '/citations/{citationId}/history': ['get'],
         '/citations/{citationId}/photos/{sha256}': ['post', 'get'],
+        '/citation-violations': ['get'],
         '/citations/{citationId}/void': ['post'],
       },
     );

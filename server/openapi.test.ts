@@ -137,6 +137,14 @@ import {
   citationVoidSchema,
   SHA256,
 } from '../src/contract/citations';
+import {
+  citationViolationsSchema,
+  locationViolationListSchema,
+  locationViolationSchema,
+  violationCodeField,
+  violationInputSchema,
+  violationUpdateSchema,
+} from '../src/contract/violations';
 import { FEATURE_CODES } from '../src/permissions/features';
 import type { Db } from './db/db';
 import { createTestApi } from './testing/test-api';
@@ -568,6 +576,25 @@ const OPERATIONS: ExpectedOperation[] = [
     errors: [400, 401, 403, 404, 409],
   },
   { path: '/citations/{citationId}/photos/{sha256}', method: 'get', parameters: [citationId, photoHash], data: 'image', errors: [400, 401, 403, 404] },
+  { path: '/citation-violations', method: 'get', data: citationViolationsSchema, errors: [401, 403] },
+  // Violations per location (issue 38).
+  { path: '/locations/{locationId}/violations', method: 'get', parameters: [locationId], data: locationViolationListSchema, errors: [400, 401, 403, 404] },
+  {
+    path: '/locations/{locationId}/violations',
+    method: 'post',
+    parameters: [locationId],
+    body: violationInputSchema,
+    data: locationViolationSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/locations/{locationId}/violations/{code}',
+    method: 'post',
+    parameters: [locationId, { name: 'code', in: 'path', required: true, schema: jsonSchema(violationCodeField, 'input') }],
+    body: violationUpdateSchema,
+    data: locationViolationSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
   // Mailing (issue 14).
   { path: '/mailings/options', method: 'get', data: mailingOptionsSchema, errors: [401, 403] },
   { path: '/mailings/preview', method: 'post', body: mailingInputSchema, data: mailingPreviewSchema, errors: [400, 401, 403] },

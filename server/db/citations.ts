@@ -14,6 +14,7 @@ import { keysetBatches, pageOf } from './paging';
 import { iso, likeFragment, SqlParams } from './sql';
 import { lastChange, writeAudit, type Actor } from './audit';
 import type { Queryable } from './db';
+import { violationLabelAt } from './violations';
 
 /** Citations (issue 38): the row, its photos by hash, the office's list. docs/decisions/0097. */
 
@@ -23,7 +24,7 @@ const PHOTOS = `coalesce((SELECT json_agg(json_build_object('sha256', b.sha256, 
 const COLUMNS = `c.citation_id::text AS citation_id, c.location_id, l.name AS location_name, l.time_zone, c.license_plate,
   ${iso('c.issued_at')} AS issued_at, ${iso('c.received_at')} AS received_at,
   json_build_object('email', u.email, 'name', u.display_name) AS officer,
-  c.violation, c.fine_cents, c.notes, json_build_object('headline', c.verdict_headline, 'detail', c.verdict_detail) AS verdict,
+  c.violation, c.violation_label, c.fine_cents, c.notes, json_build_object('headline', c.verdict_headline, 'detail', c.verdict_detail) AS verdict,
   c.status, c.void_reason, CASE WHEN c.voided_at IS NULL THEN NULL ELSE ${iso('c.voided_at')} END AS voided_at,
   ${PHOTOS} AS photos, c.version`;
 const JOINS = `FROM citations c JOIN locations l ON l.location_id = c.location_id JOIN users u ON u.user_id = c.officer_user_id`;
@@ -105,12 +106,14 @@ export type CitationCreateResult =
   | { kind: 'ok'; citation: Citation; replayed: boolean }
   /** The id is taken by another citation (other content, or another officer's). */
   | { kind: 'idTaken' }
-  | { kind: 'unknownLocation' };
+  | { kind: 'unknownLocation' }
+  /** The violation is not on the location's list (src/contract/violations.ts). */
+  | { kind: 'unknownViolation' };
 
 /** The fields the History panel shows of a citation. */
 async function auditedState(tx: Queryable, citationId: string) {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT c.location_id, c.license_plate, ${iso('c.issued_at')} AS issued_at, c.violation, c.fine_cents, c.notes,
+    `SELECT c.location_id, c.license_plate, ${iso('c.issued_at')} AS issued_at, c.violation_label AS violation, c.fine_cents, c.notes,
             c.verdict_headline AS verdict, c.status, c.void_reason, c.version,
             ARRAY(SELECT p.sha256 FROM citation_photos p WHERE p.citation_id = c.citation_id ORDER BY p.position) AS photos
        FROM citations c WHERE c.citation_id = $1::uuid`,
@@ -128,13 +131,16 @@ export async function createCitation(tx: Queryable, actor: Actor, input: Citatio
   const hash = citationRequestHash(actor.userId, input);
   const location = await tx.query('SELECT 1 FROM locations WHERE location_id = $1', [input.location_id]);
   if (!location.rows.length) return { kind: 'unknownLocation' };
+  // The label it has now is the one the citation keeps (decision 0097): the office reads what the officer chose.
+  const label = await violationLabelAt(tx, input.location_id, input.violation);
+  if (label === undefined) return { kind: 'unknownViolation' };
   const { rows } = await tx.query<{ citation_id: string }>(
     `INSERT INTO citations (citation_id, location_id, officer_user_id, license_plate, issued_at, violation, fine_cents,
-                            notes, verdict_headline, verdict_detail, request_hash)
-     VALUES ($1::uuid, $2, $3, $4, $5::timestamptz, $6, $7, $8, $9, $10, $11)
+                            notes, verdict_headline, verdict_detail, request_hash, violation_label)
+     VALUES ($1::uuid, $2, $3, $4, $5::timestamptz, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (citation_id) DO NOTHING RETURNING citation_id::text AS citation_id`,
     [input.citation_id, input.location_id, actor.userId, input.license_plate, input.issued_at, input.violation,
-      input.fine_cents, input.notes, input.verdict.headline, input.verdict.detail, hash],
+      input.fine_cents, input.notes, input.verdict.headline, input.verdict.detail, hash, label],
   );
   if (!rows.length) {
     const existing = await tx.query<{ request_hash: string }>('SELECT request_hash FROM citations WHERE citation_id = $1::uuid', [input.citation_id]);

@@ -15,10 +15,10 @@ import {
   ISSUED_AT_MAX_AGE_MS,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS_PER_CITATION,
-  violationLabel,
   type Citation,
   type PhotoType,
 } from '../../src/contract/citations';
+import { CITATION_VIOLATIONS_PATH, citationViolationsSchema } from '../../src/contract/violations';
 import { centsToDollarsText } from '../../src/contract/money-text';
 import type { AccessLevel } from '../../src/permissions/features';
 import {
@@ -32,6 +32,7 @@ import {
   voidCitation,
 } from '../db/citations';
 import type { Queryable } from '../db/db';
+import { offeredViolations } from '../db/violations';
 import type { ApiApp, RouteDeps } from '../http/api-app';
 import { badRequest, conflict, fieldProblems, notFound, ok, refused, versionConflict, type Refusal } from '../http/outcome';
 import { serverSection, type SectionRequest } from '../http/section-kit';
@@ -48,7 +49,7 @@ const csvRow = (citation: Citation) => [
   citation.location_id,
   citation.location_name,
   citation.license_plate,
-  violationLabel(citation.violation),
+  citation.violation_label,
   centsToDollarsText(citation.fine_cents),
   citation.officer.email,
   citation.verdict.headline,
@@ -120,10 +121,25 @@ export function registerCitationRoutes(app: ApiApp, deps: RouteDeps): void {
           return ok(result.citation, result.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
         case 'unknownLocation':
           return fieldProblems({ location_id: `No location ${body.location_id}.` });
+        case 'unknownViolation':
+          return fieldProblems({
+            violation: `"${body.violation}" is not on the list of violations of location ${body.location_id}. Nothing was saved; choose one from the location’s list.`,
+          });
         case 'idTaken':
           return conflict(`Citation ${body.citation_id} exists with other content. Nothing was saved; a new citation needs a new id.`);
       }
     },
+  });
+
+  section.route({
+    method: 'get',
+    path: CITATION_VIOLATIONS_PATH,
+    summary:
+      "The active violations with their usual fines of each location where the user may write citations (enforcement add), for the officer's device to keep offline",
+    access: { level: 'add', refusal: 'You do not have permission to write citations.' },
+    data: citationViolationsSchema,
+    answers: 'The lists, by location',
+    handle: async ({ db, scope }) => ok(await offeredViolations(db, scope('add'))),
   });
 
   section.route({

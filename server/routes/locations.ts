@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi';
 import {
   LOCATIONS_EXPORT_PATH,
   LOCATIONS_PATH,
@@ -23,6 +24,14 @@ import {
   updateLocation,
   type LocationWriteResult,
 } from '../db/locations';
+import {
+  locationViolationListSchema,
+  locationViolationSchema,
+  violationInputSchema,
+  violationParamsSchema,
+  violationUpdateSchema,
+} from '../../src/contract/violations';
+import { addViolation, listLocationViolations, updateViolation, type ViolationWriteResult } from '../db/violations';
 import type { ApiApp, RouteDeps } from '../http/api-app';
 import { conflict, fieldProblems, notFound, ok, refused, versionConflict, type Outcome, type Refusal } from '../http/outcome';
 import { serverSection } from '../http/section-kit';
@@ -169,6 +178,83 @@ export function registerLocationRoutes(app: ApiApp, deps: RouteDeps): void {
       if (refusal) return refusal;
       const result = await deleteLocation(db, actor, locationId, body.version);
       return result.kind === 'deleted' ? ok({ deleted: true as const }) : refusalOf(locationId, result);
+    },
+  });
+
+  registerViolationRoutes(section);
+}
+
+/** Why a violation write was refused, as the API says it. */
+function violationWritten(locationId: number, code: string | null, result: ViolationWriteResult): Outcome<z.input<typeof locationViolationSchema>> {
+  switch (result.kind) {
+    case 'ok':
+      return ok(result.violation);
+    case 'notFound':
+      return code === null ? missing(locationId) : notFound(`Location ${locationId} has no violation "${code}".`);
+    case 'labelTaken':
+      return fieldProblems({ label: `An active violation named "${result.label}" exists at this location already.` });
+    case 'conflict':
+      return versionConflict(`The violation "${code}"`, result.conflict);
+  }
+}
+
+/**
+ * A location's violations (docs/decisions/0097): read with location view there, changed with location edit there,
+ * each change on the location's History. Never deleted: citations name them.
+ */
+function registerViolationRoutes(section: ReturnType<typeof serverSection>): void {
+  section.route({
+    method: 'get',
+    path: `${LOCATIONS_PATH}/{locationId}/violations`,
+    summary: "The location's violations with their usual fines, active or not, in the order officers see them",
+    access: { level: 'view' },
+    params: locationParamsSchema,
+    data: locationViolationListSchema,
+    answers: 'The violations',
+    errors: [404],
+    handle: async ({ db, params: { locationId }, lacking }) => {
+      const refusal = refusalAt(lacking, 'view', locationId);
+      if (refusal) return refusal;
+      return (await findLocation(db, locationId)) ? ok(await listLocationViolations(db, locationId)) : missing(locationId);
+    },
+  });
+
+  section.route({
+    method: 'post',
+    path: `${LOCATIONS_PATH}/{locationId}/violations`,
+    summary: "Adds a violation at the end of the location's list (location edit permission there); its code is made from the label",
+    access: { level: 'edit' },
+    params: locationParamsSchema,
+    body: violationInputSchema,
+    data: locationViolationSchema,
+    answers: 'The new violation',
+    errors: [404],
+    writes: true,
+    handle: async ({ db, actor, params: { locationId }, body, lacking }) => {
+      const refusal = refusalAt(lacking, 'edit', locationId);
+      if (refusal) return refusal;
+      if (!(await findLocation(db, locationId))) return missing(locationId);
+      return violationWritten(locationId, null, await addViolation(db, actor, locationId, body));
+    },
+  });
+
+  section.route({
+    method: 'post',
+    path: `${LOCATIONS_PATH}/{locationId}/violations/{code}`,
+    summary:
+      'Relabels a violation, changes its usual fine, deactivates or activates it, from `version` (location edit permission there); 409 if it changed since',
+    access: { level: 'edit' },
+    params: violationParamsSchema,
+    body: violationUpdateSchema,
+    data: locationViolationSchema,
+    answers: 'The saved violation',
+    errors: [404, 409],
+    writes: true,
+    handle: async ({ db, actor, params: { locationId, code }, body, lacking }) => {
+      const refusal = refusalAt(lacking, 'edit', locationId);
+      if (refusal) return refusal;
+      if (!(await findLocation(db, locationId))) return missing(locationId);
+      return violationWritten(locationId, code, await updateViolation(db, actor, locationId, code, body));
     },
   });
 }

@@ -73,3 +73,4 @@ export async function exportLocationsCsv(
   const { saveFile } = await import('./save-file');
   saveFile(file);
 }
+

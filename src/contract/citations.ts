@@ -3,20 +3,18 @@ import { isInstant } from './calendar';
 import { CITATION_STATUSES } from './citation-search';
 import { MAX_INT_ID } from './ids';
 import { pagedSchema } from './lists';
-import { dollarsField } from './money-text';
 
 /**
  * Citations (issue 38): written by an officer on /list from a verdict, kept on the device first (the outbox) and
  * uploaded with the id the device gave it, so a retry, a reload or a second tab never makes a second one. Fines are
- * whole cents in the API and in storage, typed and shown in dollars (docs/decisions/0001).
+ * whole cents in the API and in storage, typed and shown in dollars (docs/decisions/0001). The violations and their
+ * usual fines are each location's own: src/contract/violations.ts.
  */
 export const CITATIONS_PATH = '/citations';
 export const CITATIONS_EXPORT_PATH = '/citations/export';
 export const citationPath = (citationId: string) => `${CITATIONS_PATH}/${citationId}`;
 export const citationPhotoPath = (citationId: string, sha256: string) => `${citationPath(citationId)}/photos/${sha256}`;
 
-/** A fine above this is a typing mistake (dollars for cents, an extra zero). */
-export const MAX_FINE_CENTS = 100_000;
 export const MAX_PHOTOS_PER_CITATION = 3;
 /** A photo as the device sends it, after compression (~1600 px JPEG is ~300 KB); a raw camera file is refused. */
 export const MAX_PHOTO_BYTES = 1_000_000;
@@ -30,11 +28,28 @@ export const MAX_NOTES_LENGTH = 1000;
 export const ISSUED_AT_AHEAD_MS = 10 * 60 * 1000;
 export const ISSUED_AT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/**
- * The violations an officer chooses from, with their usual fines (docs/decisions/0097): every location uses this
- * list today, so it ships with the form and works offline; the fine may be changed on the form.
+/*
+ * Violations as a citation and the officer's device see them; each location's list and its editing are in
+ * src/contract/violations.ts (docs/decisions/0097).
  */
-export const VIOLATIONS = [
+
+/** A fine above this is a typing mistake (dollars for cents, an extra zero). */
+export const MAX_FINE_CENTS = 100_000;
+export const MAX_VIOLATION_LABEL_LENGTH = 80;
+/** How a violation is named in citations and in the API: made from its first label, never changed afterwards. */
+export const VIOLATION_CODE = /^[a-z0-9_]{1,40}$/;
+
+export const violationCodeField = z.string('Choose a violation from the list.').check(z.regex(VIOLATION_CODE, 'Choose a violation from the list.'));
+
+export const fineCentsField = z
+  .int('The fine must be a whole number of cents.')
+  .check(z.nonnegative('The fine cannot be negative.'), z.lte(MAX_FINE_CENTS, `The fine can be at most $${MAX_FINE_CENTS / 100}.`));
+
+/**
+ * The list every location starts with. The server's copy is the `default_violations` table (migration 025), which a
+ * test holds equal to this one; the console ships this one for a device that never downloaded its location's list.
+ */
+export const DEFAULT_VIOLATIONS = [
   { code: 'no_payment', label: 'No payment', fine_cents: 5000 },
   { code: 'expired', label: 'Payment expired', fine_cents: 3500 },
   { code: 'overstay', label: 'Over the maximum stay', fine_cents: 3500 },
@@ -43,9 +58,15 @@ export const VIOLATIONS = [
   { code: 'fire_lane', label: 'Fire lane or no-parking zone', fine_cents: 15000 },
   { code: 'two_spaces', label: 'Across two spaces', fine_cents: 2500 },
 ] as const;
-export const VIOLATION_CODES = VIOLATIONS.map((violation) => violation.code) as [ViolationCode, ...ViolationCode[]];
-export type ViolationCode = (typeof VIOLATIONS)[number]['code'];
-export const violationLabel = (code: string) => VIOLATIONS.find((violation) => violation.code === code)?.label ?? code;
+
+/** What the officer's device downloads: the active violations of each location where it may write citations. */
+export const CITATION_VIOLATIONS_PATH = '/citation-violations';
+export const offeredViolationSchema = z.object({ code: z.string(), label: z.string(), fine_cents: z.int().check(z.nonnegative()) });
+export type OfferedViolation = z.infer<typeof offeredViolationSchema>;
+export const citationViolationsSchema = z.object({
+  locations: z.array(z.object({ location_id: z.int().check(z.positive()), violations: z.array(offeredViolationSchema) })),
+});
+export type CitationViolations = z.infer<typeof citationViolationsSchema>;
 
 /** A device-made id: a UUID in lower case, the one spelling of it (docs/api.md "Ids"). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -82,10 +103,9 @@ export const citationInputSchema = z.strictObject({
   license_plate: plateField,
   /** When the officer wrote it, by the device's clock (ISO 8601 with its offset). */
   issued_at: z.string('Send the time the citation was written.').check(z.refine(isInstant, 'The time must be a date and time (ISO 8601 with its offset).')),
-  violation: z.enum(VIOLATION_CODES, 'Choose a violation from the list.'),
-  fine_cents: z
-    .int('The fine must be a whole number of cents.')
-    .check(z.nonnegative('The fine cannot be negative.'), z.lte(MAX_FINE_CENTS, `The fine can be at most $${MAX_FINE_CENTS / 100}.`)),
+  /** A code of the location's list of violations (src/contract/violations.ts); the server checks it is there. */
+  violation: violationCodeField,
+  fine_cents: fineCentsField,
   notes: trimmed('Notes must be text.', MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters.`, 0),
   /** The verdict the officer saw when writing it: its headline (NO RECORD, EXPIRED…) and its line. */
   verdict: z.strictObject({
@@ -113,7 +133,9 @@ export const citationSchema = z.object({
   /** When the server got it (after any time offline). */
   received_at: z.string(),
   officer: z.object({ email: z.string(), name: z.nullable(z.string()) }),
-  violation: z.enum(VIOLATION_CODES),
+  violation: z.string(),
+  /** The violation's label when the citation arrived: later changes to the location's list leave it as it was. */
+  violation_label: z.string(),
   fine_cents: z.int().check(z.nonnegative()),
   notes: z.string(),
   verdict: z.object({ headline: z.string(), detail: z.string() }),
@@ -146,6 +168,3 @@ export const citationPhotoInputSchema = z.strictObject({
     ),
 });
 export type CitationPhotoInput = z.infer<typeof citationPhotoInputSchema>;
-
-/** The fine as the officer types it (dollars and cents); sent as `fine_cents`. */
-export const citationFineField = dollarsField({ label: 'fine', maxCents: MAX_FINE_CENTS, minCents: 0 });

@@ -83,6 +83,8 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
 
   let opening: Promise<Opened> | null = null;
   let persistRequested = false;
+  /** Whether opening the store deleted one of another version (StoreStatus.rebuilt). */
+  let rebuiltStore = false;
   let closed = false;
   /** Bumped by clear and close: changes queued before it do not run. */
   let epoch = 0;
@@ -109,6 +111,7 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
     try {
       const { local, rebuilt } = await LocalStore.open(factory, databaseName, log, options.stagedRowsMemoryBytes);
       if (rebuilt) log('The local store had another version than 2.7; it was deleted and created afresh');
+      rebuiltStore = rebuilt;
       if (closed) local.close();
       return { local };
     } catch (error) {
@@ -175,6 +178,7 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
         empty: true,
         types: SYNC_TYPES.map((type) => ({ type, lastSync: null, totalRecords: 0, latestUpdatedAt: null })),
         storage: storageInfo,
+        rebuilt: rebuiltStore,
       };
     }
     const { db } = opened.local;
@@ -193,6 +197,7 @@ export function createEnforcementApi(options: EnforcementApiOptions = {}): Enfor
         };
       }),
       storage: storageInfo,
+      rebuilt: rebuiltStore,
     };
   }
 

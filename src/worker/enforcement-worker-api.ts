@@ -29,6 +29,11 @@ export interface StoreStatus {
   types: SyncTypeStatus[];
   /** navigator.storage.estimate() and whether persistence was granted. */
   storage: { usageBytes: number | null; quotaBytes: number | null; persisted: boolean | null };
+  /**
+   * True when this page's opening found a store of another version than 2.7 and made it afresh (spec §8). The citation
+   * outbox is another database and keeps its citations; the page tells the officer so (decision 0097).
+   */
+  rebuilt: boolean;
 }
 
 export interface SyncProgress {

@@ -21,6 +21,7 @@ const CITATION: Citation = {
   received_at: '2026-11-23T21:30:00.000Z',
   officer: { email: 'officer@example.com', name: 'Olivia Officer' },
   violation: 'no_payment',
+  violation_label: 'No payment',
   fine_cents: 5000,
   notes: 'Blue sedan',
   verdict: { headline: 'NO RECORD', detail: 'No record matches “ABC123”.' },

@@ -40,7 +40,7 @@ const PATIENT = { timeout: 10_000 };
 describe('a page whose loader fails', () => {
   it('refused by the server (403): the access-denied screen, no "Could not load", no Retry, no toast (spec §2)', async () => {
     // Locations at 1 only, opening location 4: the guard lets the section through, the server refuses the record.
-    const { api, onError } = clientAnswering({ '/locations/4': refusal(4), '/locations/4/history': refusal(4) });
+    const { api, onError } = clientAnswering({ '/locations/4': refusal(4), '/locations/4/history': refusal(4), '/locations/4/violations': refusal(4) });
     renderConsole('/edit-location/4', { permissions: permissionsFor({ lo: { v: [1] } }), api });
     await waitFor(async () => expect(await heading()).toBe('Access denied'), PATIENT);
     expect(screen.queryByText(/Could not load/)).toBeNull();
@@ -57,7 +57,7 @@ describe('a page whose loader fails', () => {
           if (answer instanceof ApiError) throw answer;
           return answer;
         },
-        '/locations/3/history': [],
+        '/locations/3/history': [], '/locations/3/violations': [],
       },
     });
     renderConsole('/edit-location/3', { permissions: personaPermissions('admin'), api });
@@ -82,7 +82,7 @@ describe('a page whose loader fails', () => {
     ['a server error', 500],
   ])('offers Retry for %s', async (_name, status) => {
     const failure = new ApiError('It did not work', status === undefined ? {} : { status });
-    const { api } = sectionApi({ get: { '/locations/3': () => Promise.reject(failure), '/locations/3/history': [] } });
+    const { api } = sectionApi({ get: { '/locations/3': () => Promise.reject(failure), '/locations/3/history': [], '/locations/3/violations': [] } });
     renderConsole('/edit-location/3', { permissions: personaPermissions('admin'), api });
     expect(await screen.findByRole('button', { name: 'Retry' }, PATIENT)).toBeInTheDocument();
   });
@@ -93,7 +93,7 @@ describe('a page whose loader fails', () => {
     ['an answer the console cannot read', 200],
   ])('offers no Retry for %s, which a retry would only repeat', async (_name, status) => {
     const failure = new ApiError('Unexpected response from the server', { status });
-    const { api } = sectionApi({ get: { '/locations/3': () => Promise.reject(failure), '/locations/3/history': [] } });
+    const { api } = sectionApi({ get: { '/locations/3': () => Promise.reject(failure), '/locations/3/history': [], '/locations/3/violations': [] } });
     renderConsole('/edit-location/3', { permissions: personaPermissions('admin'), api });
     expect(await screen.findByText('Unexpected response from the server', {}, PATIENT)).toBeInTheDocument();
     expect(screen.getByText('Could not load this page')).toBeInTheDocument();
@@ -118,7 +118,7 @@ describe('a page whose loader fails', () => {
   ])('a record that is not there (%s) offers the way back to its list', async (url, title, back, href) => {
     // The demo API answers 404 for promo code 41 and ticket 77 (SECTION_DEFAULTS).
     const missing = new ApiError('Location 99 not found.', { status: 404 });
-    const api = fakeApi({ ...SECTION_DEFAULTS, '/locations/99': missing, '/locations/99/history': missing });
+    const api = fakeApi({ ...SECTION_DEFAULTS, '/locations/99': missing, '/locations/99/history': missing, '/locations/99/violations': missing });
     renderConsole(url, { permissions: personaPermissions('superuser'), api });
     await waitFor(async () => expect(await heading()).toBe(title), PATIENT);
     expect(screen.getByRole('link', { name: back })).toHaveAttribute('href', href);

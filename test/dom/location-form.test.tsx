@@ -172,7 +172,7 @@ describe('editing a location', () => {
       get: {
         '/locations/3': () =>
           demoLocation(3, version === 1 ? {} : { version, name: 'Pike Place Garage (renamed)', updated_at: '2026-11-20T18:04:00Z' }),
-        '/locations/3/history': [],
+        '/locations/3/history': [], '/locations/3/violations': [],
       },
       post: {
         '/locations/3': () => {
@@ -209,7 +209,7 @@ describe('editing a location', () => {
     const { api, calls } = sectionApi({
       get: {
         '/locations/3': () => demoLocation(3, saved ? { version: 2, capacity: 600 } : {}),
-        '/locations/3/history': [],
+        '/locations/3/history': [], '/locations/3/violations': [],
         '/locations': pageOf([]),
       },
       post: {
@@ -230,7 +230,7 @@ describe('editing a location', () => {
   });
 
   it('shows the details read-only, with no actions, to a user without location edit there', async () => {
-    const { api } = sectionApi({ get: { '/locations/3': demoLocation(3), '/locations/3/history': [] } });
+    const { api } = sectionApi({ get: { '/locations/3': demoLocation(3), '/locations/3/history': [], '/locations/3/violations': [] } });
     renderConsole('/edit-location/3', { permissions: permissionsFor({ lo: { v: [3], e: [1] } }), api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Location' })).toBeInTheDocument();
     expect(screen.getByText('Pike Place Market Garage', { selector: 'dd' })).toBeInTheDocument();
@@ -241,7 +241,7 @@ describe('editing a location', () => {
 
   it('deactivates after confirming, naming the version it saw', async () => {
     const { api, calls } = sectionApi({
-      get: { '/locations/3': demoLocation(3), '/locations/3/history': [] },
+      get: { '/locations/3': demoLocation(3), '/locations/3/history': [], '/locations/3/violations': [] },
       post: { '/locations/3/status': demoLocation(3, { status: 'inactive', version: 2 }) },
     });
     renderConsole('/edit-location/3', { permissions: personaPermissions('admin'), api });
@@ -259,7 +259,7 @@ describe('editing a location', () => {
 
   it('a delete refused because of records says so in the dialog and offers to deactivate instead', async () => {
     const { api } = sectionApi({
-      get: { '/locations/3': demoLocation(3), '/locations/3/history': [] },
+      get: { '/locations/3': demoLocation(3), '/locations/3/history': [], '/locations/3/violations': [] },
       post: {
         '/locations/3/delete': () => {
           throw new ApiError('Location 3 has payments, bookings or monthly parkers, so it cannot be deleted; deactivate it instead.', {

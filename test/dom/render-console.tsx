@@ -51,7 +51,7 @@ export const SECTION_DEFAULTS: Record<string, unknown> = {
     version: 1,
     updated_at: '2026-11-01T12:00:00.000Z',
   },
-  '/locations/3/history': [],
+  '/locations/3/history': [], '/locations/3/violations': [],
   '/transactions': EMPTY_PAGE,
   '/transactions/locations': [],
   '/users': EMPTY_PAGE,

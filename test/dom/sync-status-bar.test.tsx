@@ -21,6 +21,7 @@ const status: StoreStatus = {
   empty: false,
   types: SYNC_TYPES.map((type, i) => ({ type, lastSync: NOW - (i + 4) * 60_000, totalRecords: 1000 * (i + 1), latestUpdatedAt: null })),
   storage: { usageBytes: null, quotaBytes: null, persisted: true },
+  rebuilt: false,
 };
 
 describe('the sync status bar', () => {

@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { CitationInput, PhotoType } from '../../contract/citations';
+import type { OfferedViolation } from '../../contract/citations';
 
 /**
  * The citation outbox (issue 38; docs/decisions/0097): citations and their photos, saved on the device before any
@@ -18,6 +19,8 @@ export interface OutboxCitation {
   /** Upload order: the order the officer saved them in. */
   savedAt: number;
   input: CitationInput;
+  /** The violation's label as the form offered it (My citations today); the server keeps its own. */
+  violation_label?: string;
   /** The photos' hashes, in the order they were taken. */
   photos: string[];
   state: OutboxState;
@@ -35,9 +38,21 @@ export interface OutboxPhoto {
   uploaded: boolean;
 }
 
+/**
+ * A location's violations as last downloaded (docs/decisions/0097): kept here, beside the citations, because this
+ * database survives the enforcement store's rebuilds and logouts, so the form offers them offline.
+ */
+export interface OutboxViolationList {
+  location_id: number;
+  violations: OfferedViolation[];
+  /** When the device downloaded it (epoch ms). */
+  downloadedAt: number;
+}
+
 export class OutboxDatabase extends Dexie {
   citations!: EntityTable<OutboxCitation, 'citation_id'>;
   photos!: Dexie.Table<OutboxPhoto, [string, string]>;
+  violations!: EntityTable<OutboxViolationList, 'location_id'>;
 
   constructor(options?: DexieOptions) {
     super(OUTBOX_DATABASE, options);
@@ -45,5 +60,7 @@ export class OutboxDatabase extends Dexie {
       citations: 'citation_id, [officer+savedAt], state',
       photos: '[citation_id+sha256], citation_id',
     });
+    // Version 2 adds the locations' violations; the citations and photos stay as they are.
+    this.version(2).stores({ violations: 'location_id' });
   }
 }

@@ -26,6 +26,8 @@ export async function saveCitation(
   values: Omit<CitationInputValues, 'citation_id'>,
   photos: readonly TakenPhoto[],
   now = Date.now(),
+  /** The violation's label as the form offered it, for My citations today. */
+  violationLabel?: string,
 ): Promise<OutboxCitation> {
   if (photos.length > MAX_PHOTOS_PER_CITATION) throw new Error(`At most ${MAX_PHOTOS_PER_CITATION} photos.`);
   const input = citationInputSchema.parse({ ...values, citation_id: crypto.randomUUID() });
@@ -40,6 +42,7 @@ export async function saveCitation(
     officer: officer.toLowerCase(),
     savedAt: now,
     input,
+    ...(violationLabel !== undefined && { violation_label: violationLabel }),
     photos: named.map((photo) => photo.sha256),
     state: 'saved',
     attempts: 0,

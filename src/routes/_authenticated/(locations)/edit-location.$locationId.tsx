@@ -1,4 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { ViolationInput, ViolationUpdate } from '../../../contract/violations';
 import { loadPermissions } from '../../../api/auth';
 import { deleteLocation, getLocation, getLocationHistory, setLocationStatus, updateLocation } from '../../../api/locations';
 import { requireAccess } from '../../-shared/require-access';
@@ -44,6 +46,16 @@ function EditLocationPage() {
   const router = useRouter();
   const navigate = Route.useNavigate();
   const locationId = page.record.location_id;
+  // Loaded by the violations' own part of the page, not by the loader: the route's loader is in the first load of
+  // every page, /list included, and the violations' schemas would join it. One set per location: the list loads once.
+  const violations = useMemo(() => {
+    const module = () => import('../../../api/location-violations');
+    return {
+      load: async () => (await module()).getLocationViolations(api, locationId),
+      add: async (input: ViolationInput) => (await module()).addLocationViolation(api, locationId, input),
+      update: async (code: string, change: ViolationUpdate) => (await module()).updateLocationViolation(api, locationId, code, change),
+    };
+  }, [api, locationId]);
   return (
     <EditLocation
       {...page}
@@ -52,6 +64,7 @@ function EditLocationPage() {
         setStatus: (status, version) => setLocationStatus(api, locationId, { status, version }),
         remove: (version) => deleteLocation(api, locationId, version),
         reload: () => invalidateLocations(router),
+        violations,
         leave: () => {
           void invalidateLocations(router);
           void navigate({ to: '/locations' });

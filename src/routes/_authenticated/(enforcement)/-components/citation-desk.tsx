@@ -3,7 +3,9 @@ import type { ApiClient } from '../../../../api/client';
 import { OutboxDatabase, type OutboxCitation } from '../../../../api/citation-outbox/outbox-db';
 import { citationsSince, forgetUploaded, saveCitation, waitingCount, type TakenPhoto } from '../../../../api/citation-outbox/outbox';
 import { startUploader } from '../../../../api/citation-outbox/uploader';
-import { MAX_NOTES_LENGTH, MAX_PHOTOS_PER_CITATION, VIOLATIONS, violationLabel, type ViolationCode } from '../../../../contract/citations';
+import { MAX_FINE_CENTS, MAX_NOTES_LENGTH, MAX_PHOTOS_PER_CITATION, type OfferedViolation } from '../../../../contract/citations';
+import { downloadViolations, keptViolations, offeredAt } from '../../../../api/citation-outbox/violations';
+import type { OutboxViolationList } from '../../../../api/citation-outbox/outbox-db';
 import { centsToDollarsText, dollarsProblem, dollarsToCents } from '../../../../contract/money-text';
 import type { LocationRef } from '../../../../permissions/permissions-object';
 import { FormField } from '../../../../ui/form-field';
@@ -33,6 +35,8 @@ export interface CitationDeskProps {
   onWaiting: (count: number) => void;
   /** The outbox; the page's own unless a test gives one. */
   outbox?: OutboxDatabase | undefined;
+  /** True when opening the enforcement store found another version and rebuilt it (StoreStatus.rebuilt). */
+  storeRebuilt?: boolean | undefined;
 }
 
 const STATE_LABELS = { saved: 'Saved here', uploading: 'Uploading', uploaded: 'Uploaded', refused: 'Refused' } as const;
@@ -53,10 +57,21 @@ const startOfToday = (now: number) => {
  * first load: the outbox and its uploader, "My citations today" with each one's state, and the form when "Write
  * citation" was pressed.
  */
-export function CitationDesk({ api, officer, locations, draft, onDraftClosed, onWaiting, outbox: given }: CitationDeskProps) {
+export function CitationDesk({ api, officer, locations, draft, onDraftClosed, onWaiting, outbox: given, storeRebuilt }: CitationDeskProps) {
   const [db] = useState(() => given ?? theOutbox());
   const [today, setToday] = useState<OutboxCitation[]>([]);
   const [open, setOpen] = useState(false);
+  const [lists, setLists] = useState<ReadonlyMap<number, OutboxViolationList>>(new Map());
+  const [rebuildNotice, setRebuildNotice] = useState<number | null>(null);
+  const rebuildTold = useRef(false);
+
+  // A store rebuilt for this version of the console leaves the outbox alone (decision 0097): the officer is told once,
+  // when it happens with citations waiting, that they are kept.
+  useEffect(() => {
+    if (!storeRebuilt || rebuildTold.current) return;
+    rebuildTold.current = true;
+    void waitingCount(db, officer).then((count) => count > 0 && setRebuildNotice(count), () => undefined);
+  }, [db, officer, storeRebuilt]);
   const uploader = useRef<ReturnType<typeof startUploader> | null>(null);
   const listId = useId();
 
@@ -65,6 +80,20 @@ export function CitationDesk({ api, officer, locations, draft, onDraftClosed, on
     setToday(mine);
     onWaiting(waiting);
   }, [db, officer, onWaiting]);
+
+  // The locations' violations: what the device kept at once, then downloaded afresh while online (and again whenever
+  // the network comes back), so the form offers each location's own list offline too.
+  useEffect(() => {
+    let live = true;
+    const show = () => keptViolations(db).then((kept) => live && setLists(kept), () => undefined);
+    const download = () => Promise.resolve().then(() => downloadViolations(db, api)).then(show, () => undefined);
+    void show().then(download);
+    window.addEventListener('online', download);
+    return () => {
+      live = false;
+      window.removeEventListener('online', download);
+    };
+  }, [api, db]);
 
   useEffect(() => {
     void forgetUploaded(db, Date.now() - 2 * DAY_MS).catch(() => undefined);
@@ -80,22 +109,35 @@ export function CitationDesk({ api, officer, locations, draft, onDraftClosed, on
     };
   }, [api, db, officer, refresh]);
 
-  const save = async (values: Parameters<typeof saveCitation>[2], photos: TakenPhoto[]) => {
-    await saveCitation(db, officer, values, photos);
+  const save = async (values: Parameters<typeof saveCitation>[2], photos: TakenPhoto[], label: string) => {
+    await saveCitation(db, officer, values, photos, Date.now(), label);
     await refresh();
     uploader.current?.kick();
   };
 
   return (
     <div className="citation-desk">
+      {rebuildNotice !== null && (
+        <div role="status" className="conflict-notice store-rebuilt-notice">
+          <p>
+            The data on this device was rebuilt for this version of the console. Your{' '}
+            {rebuildNotice === 1 ? 'citation waiting to upload is' : `${rebuildNotice} citations waiting to upload are`} kept and
+            will upload as before.
+          </p>
+          <button type="button" className="button" onClick={() => setRebuildNotice(null)}>
+            OK
+          </button>
+        </div>
+      )}
       {draft && (
         <CitationForm
           // A new verdict's form starts afresh.
           key={draft.at}
           draft={draft}
           locations={locations}
-          onSave={async (values, photos) => {
-            await save(values, photos);
+          lists={lists}
+          onSave={async (values, photos, label) => {
+            await save(values, photos, label);
             onDraftClosed();
           }}
           onCancel={onDraftClosed}
@@ -110,7 +152,7 @@ export function CitationDesk({ api, officer, locations, draft, onDraftClosed, on
             <ul id={listId}>
               {[...today].reverse().map((citation) => (
                 <li key={citation.citation_id}>
-                  <span className="plate-text">{citation.input.license_plate}</span> · {violationLabel(citation.input.violation)} ·{' '}
+                  <span className="plate-text">{citation.input.license_plate}</span> · {citation.violation_label ?? citation.input.violation} ·{' '}
                   {formatMoney(citation.input.fine_cents)} · {STATE_LABELS[citation.state]}
                   {citation.state === 'refused' && citation.problem ? `: ${citation.problem}` : ''}
                 </li>
@@ -123,18 +165,24 @@ export function CitationDesk({ api, officer, locations, draft, onDraftClosed, on
   );
 }
 
-const defaultViolation = (headline: string): ViolationCode => (/EXPIRED|ENDED/.test(headline) ? 'expired' : 'no_payment');
-const fineOf = (code: ViolationCode) => centsToDollarsText(VIOLATIONS.find((violation) => violation.code === code)!.fine_cents);
+/** The violation a verdict suggests, when the location's list has it; else the list's first. */
+function suggested(violations: readonly OfferedViolation[], headline: string): OfferedViolation | undefined {
+  const code = /EXPIRED|ENDED/.test(headline) ? 'expired' : 'no_payment';
+  return violations.find((violation) => violation.code === code) ?? violations[0];
+}
+const fineText = (violation: OfferedViolation | undefined) => (violation ? centsToDollarsText(violation.fine_cents) : '');
 
 function CitationForm({
   draft,
   locations,
+  lists,
   onSave,
   onCancel,
 }: {
   draft: CitationDraft;
   locations: readonly LocationRef[];
-  onSave: (values: Parameters<typeof saveCitation>[2], photos: TakenPhoto[]) => Promise<void>;
+  lists: ReadonlyMap<number, OutboxViolationList>;
+  onSave: (values: Parameters<typeof saveCitation>[2], photos: TakenPhoto[], label: string) => Promise<void>;
   onCancel: () => void;
 }) {
   const first = useRef<HTMLInputElement>(null);
@@ -142,13 +190,17 @@ function CitationForm({
   const [locationId, setLocationId] = useState(
     String(locations.some((location) => location.location_id === draft.locationId) ? draft.locationId : (locations[0]?.location_id ?? '')),
   );
-  const [violation, setViolation] = useState<ViolationCode>(defaultViolation(draft.headline));
-  const [fine, setFine] = useState(fineOf(violation));
+  const location = locations.find((candidate) => String(candidate.location_id) === locationId);
+  const offered = offeredAt(lists, location?.location_id);
+  // The officer's choice, or the verdict's suggestion until they choose; the fine follows the violation until typed.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const violation = offered.violations.find((candidate) => candidate.code === chosen) ?? suggested(offered.violations, draft.headline);
+  const [typedFine, setTypedFine] = useState<string | null>(null);
+  const fine = typedFine ?? fineText(violation);
   const [notes, setNotes] = useState('');
   const [photos, setPhotos] = useState<TakenPhoto[]>([]);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const location = locations.find((candidate) => String(candidate.location_id) === locationId);
 
   useEffect(() => {
     first.current?.focus();
@@ -171,11 +223,12 @@ function CitationForm({
     const typedPlate = plate.replace(/[\s-]/g, '').toUpperCase();
     if (!/^[A-Z0-9]{1,16}$/.test(typedPlate)) found.plate = 'Enter the plate: 1 to 16 letters or digits.';
     if (!location) found.location = 'Choose the location.';
-    const fineProblem = dollarsProblem(fine, { label: 'fine', maxCents: 100_000, minCents: 0 });
+    if (location && !violation) found.violation = 'This location has no violations to choose from: ask the office to add some.';
+    const fineProblem = dollarsProblem(fine, { label: 'fine', maxCents: MAX_FINE_CENTS, minCents: 0 });
     if (fineProblem) found.fine = fineProblem;
     if (draft.needsReason && !notes.trim()) found.notes = `The verdict was ${draft.headline}: say in the notes why you write a citation.`;
     setProblems(found);
-    if (Object.keys(found).length > 0 || !location) return;
+    if (Object.keys(found).length > 0 || !location || !violation) return;
     setBusy(true);
     try {
       await onSave(
@@ -183,12 +236,13 @@ function CitationForm({
           location_id: location.location_id,
           license_plate: typedPlate,
           issued_at: new Date().toISOString(),
-          violation,
+          violation: violation.code,
           fine_cents: dollarsToCents(fine)!,
           notes: notes.trim(),
           verdict: { headline: draft.headline, detail: draft.detail.slice(0, 300) },
         },
         photos,
+        violation.label,
       );
     } catch (error) {
       setProblems({ form: `Not saved: ${error instanceof Error ? error.message : String(error)}` });
@@ -214,7 +268,13 @@ function CitationForm({
         </FormField>
         <FormField label="Location" error={problems.location}>
           {(control) => (
-            <select className="input" {...control} value={locationId} onChange={(e) => setLocationId(e.target.value)}>
+            <select className="input" {...control} value={locationId} onChange={(e) => {
+                setLocationId(e.target.value);
+                // Another location has its own list and fines: the suggestion starts again.
+                setChosen(null);
+                setTypedFine(null);
+              }}
+            >
               {locations.map((choice) => (
                 <option key={choice.location_id} value={choice.location_id}>
                   {choice.name}
@@ -223,28 +283,31 @@ function CitationForm({
             </select>
           )}
         </FormField>
-        <FormField label="Violation">
+        <FormField
+          label="Violation"
+          error={problems.violation}
+          hint={offered.defaults ? 'This location’s own list has not reached this device yet: these are the usual violations and fines.' : undefined}
+        >
           {(control) => (
             <select
               className="input"
               {...control}
-              value={violation}
+              value={violation?.code ?? ''}
               onChange={(e) => {
-                const code = e.target.value as ViolationCode;
-                setViolation(code);
-                setFine(fineOf(code));
+                setChosen(e.target.value);
+                setTypedFine(null);
               }}
             >
-              {VIOLATIONS.map((choice) => (
+              {offered.violations.map((choice) => (
                 <option key={choice.code} value={choice.code}>
-                  {choice.label}
+                  {choice.label} ({formatMoney(choice.fine_cents)})
                 </option>
               ))}
             </select>
           )}
         </FormField>
         <FormField label="Fine ($)" error={problems.fine}>
-          {(control) => <input className="input money-input" inputMode="decimal" {...control} value={fine} onChange={(e) => setFine(e.target.value)} />}
+          {(control) => <input className="input money-input" inputMode="decimal" {...control} value={fine} onChange={(e) => setTypedFine(e.target.value)} />}
         </FormField>
         <FormField label="Notes" error={problems.notes} hint={draft.needsReason ? 'Required: the verdict lets this car stay.' : undefined}>
           {(control) => <textarea className="input" {...control} value={notes} maxLength={MAX_NOTES_LENGTH} onChange={(e) => setNotes(e.target.value)} />}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { MAX_NOTES_LENGTH, violationLabel, VIOLATIONS, type Citation, type CitationPhoto } from '../../../../contract/citations';
+import { MAX_NOTES_LENGTH, type Citation, type CitationPhoto } from '../../../../contract/citations';
+import { DEFAULT_VIOLATIONS } from '../../../../contract/citations';
 import type { AuditEntry } from '../../../../contract/lists';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { DateTime } from '../../../../ui/date-time';
@@ -33,7 +34,8 @@ const FIELD_TYPES: HistoryFieldTypes = {
   location_id: 'location',
   issued_at: 'instant',
   fine_cents: 'money',
-  violation: { enum: Object.fromEntries(VIOLATIONS.map((violation) => [violation.code, violation.label])) },
+  // History keeps the label since violations became each location's own; entries from before kept the code.
+  violation: { enum: Object.fromEntries(DEFAULT_VIOLATIONS.map((violation) => [violation.code, violation.label])) },
   status: { enum: CITATION_STATUS_LABELS },
   photos: { text: (value) => (Array.isArray(value) ? `${value.length} ${value.length === 1 ? 'photo' : 'photos'}` : String(value)) },
 };
@@ -70,7 +72,7 @@ export function CitationPage({
           ['Written', <DateTime iso={citation.issued_at} timeZone={zone} />],
           ['Received', <DateTime iso={citation.received_at} timeZone={zone} />],
           ['Officer', citation.officer.name ? `${citation.officer.name} (${citation.officer.email})` : citation.officer.email],
-          ['Violation', violationLabel(citation.violation)],
+          ['Violation', citation.violation_label],
           ['Fine', <Money cents={citation.fine_cents} />],
           ['Verdict seen', [citation.verdict.headline, citation.verdict.detail].filter(Boolean).join(' — ')],
           ['Notes', citation.notes || 'None'],

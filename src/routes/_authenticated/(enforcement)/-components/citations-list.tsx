@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { CITATION_STATUSES, violationLabel, type Citation, type CitationListQuery } from '../../../../contract/citations';
+import { CITATION_STATUSES, type Citation, type CitationListQuery } from '../../../../contract/citations';
 import type { LocationRef } from '../../../../permissions/permissions-object';
 import { Money } from '../../../../ui/money';
 import { DateTime } from '../../../../ui/date-time';
@@ -56,7 +56,7 @@ export function CitationsList(props: CitationsListProps) {
           </Link>
         ),
       },
-      { id: 'violation', header: 'Violation', cell: (citation) => violationLabel(citation.violation) },
+      { id: 'violation', header: 'Violation', cell: (citation) => citation.violation_label },
       { id: 'fine_cents', header: 'Fine', sortable: true, numeric: true, firstDirection: 'desc', cell: (citation) => <Money cents={citation.fine_cents} /> },
       { id: 'location', header: 'Location', priority: 2, cell: (citation) => citation.location_name },
       { id: 'officer', header: 'Officer', priority: 3, cell: (citation) => citation.officer.name ?? citation.officer.email },

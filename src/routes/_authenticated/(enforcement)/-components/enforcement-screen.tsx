@@ -111,7 +111,7 @@ export function EnforcementScreen({
         onSyncNow={() => engine.sync.send({ type: 'sync.requested' })}
       />
       {citations && extras && (
-        <extras.CitationDesk {...citations} draft={draft} onDraftClosed={() => setDraft(null)} onWaiting={setWaiting} />
+        <extras.CitationDesk {...citations} draft={draft} onDraftClosed={() => setDraft(null)} onWaiting={setWaiting} storeRebuilt={status?.rebuilt} />
       )}
       {/* The status is read again after every sync round and purge: answers read ahead before it are dropped. */}
       <PlateSearch

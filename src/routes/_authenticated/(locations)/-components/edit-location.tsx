@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AuditEntry } from '../../../../contract/lists';
 import type { Location, LocationFormValues, LocationUpdate } from '../../../../contract/locations';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
@@ -7,6 +7,7 @@ import { toast } from '../../../../ui/toast/toast-store';
 import { useConfirmedAction } from '../../../../ui/use-confirmed-action';
 import { useRecordEdit } from '../../../../ui/use-record-edit';
 import { LocationForm } from './location-form';
+import type { ViolationActions } from './location-violations';
 import {
   enforcementLabel,
   graceLabel,
@@ -14,6 +15,8 @@ import {
   LOCATION_HISTORY_TYPES,
   statusLabel,
 } from './location-labels';
+
+const LocationViolations = lazy(() => import('./location-violations').then((module) => ({ default: module.LocationViolations })));
 
 export interface EditLocationActions {
   save: (update: LocationUpdate) => Promise<Location>;
@@ -23,6 +26,7 @@ export interface EditLocationActions {
   reload: () => Promise<void>;
   /** After a delete: back to the list. */
   leave: () => void;
+  violations: Omit<ViolationActions, 'reload'>;
 }
 
 /** The route's loader data as it is (`loadRecordPage` and the permissions), and the actions. */
@@ -98,6 +102,10 @@ export function EditLocation({ record: location, history, canEdit, canDelete, ac
       ) : (
         <LocationDetails location={location} />
       )}
+      {/* Its own chunk: the violations' schemas and screen stay out of what every route preloads. */}
+      <Suspense fallback={<p className="muted">Loading violations…</p>}>
+        <LocationViolations canEdit={canEdit} actions={{ ...actions.violations, reload: actions.reload }} />
+      </Suspense>
     </RecordPage>
   );
 }
