@@ -3,7 +3,7 @@ import { expect, test, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { apiHeaders, categoryOf, expectedHeadlineIn, fetchRecords, fullyRefunded, type KnownRecord } from './enforcement-data';
 import { E2E_API_URL } from './stack';
-import { expectHeading, signIn } from './sign-in';
+import { expectHeading, signIn, signInOfficer } from './sign-in';
 
 /**
  * The officer in the field (issue 15): a 360 px phone with the on-screen keyboard open (a 360 × 400 viewport), the
@@ -26,16 +26,6 @@ function plateWith(headline: string): string {
   const plate = records.map((r) => r.plate).find((p) => expectedHeadline(p) === headline);
   expect(plate, `a plate whose verdict is ${headline}`).toBeDefined();
   return plate!;
-}
-
-async function signInOfficer(page: Page) {
-  await page.goto('/login');
-  await signIn(page, demoAccount('officer').email, demoAccount('officer').password);
-  await expect(page).toHaveURL(/\/list$/);
-  await expectHeading(page, 'Enforcement');
-  const line = page.getByRole('status').filter({ hasText: /^(Online|Offline) · / });
-  await expect(line).toContainText('data synced just now', { timeout: 45_000 });
-  await expect(line).not.toContainText(/Syncing|Downloading/, { timeout: 45_000 });
 }
 
 /** The element lies wholly inside the viewport. */

@@ -6,7 +6,7 @@ import { chromium, expect, test, type Browser, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expectedHeadlineIn, fetchRecords, type KnownRecord } from './enforcement-data';
-import { expectHeading, signIn } from './sign-in';
+import { expectHeading, signInOfficer } from './sign-in';
 import { E2E_CONSOLE_URL } from './stack';
 
 /**
@@ -101,15 +101,6 @@ async function cameraBrowser(page: Page, plate: string): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
-}
-
-async function signInOfficer(page: Page) {
-  await page.goto('/login');
-  await signIn(page, demoAccount('officer').email, demoAccount('officer').password);
-  await expect(page).toHaveURL(/\/list$/);
-  await expectHeading(page, 'Enforcement');
-  const line = page.getByRole('status').filter({ hasText: /^(Online|Offline) · / });
-  await expect(line).toContainText('data synced just now', { timeout: 45_000 });
 }
 
 const plateField = (page: Page) => page.getByLabel('License plate');
