@@ -112,11 +112,6 @@ export function symbolsOf(page: Pick<Page, 'blocks'>): ReadSymbol[] {
   return symbols;
 }
 
-/** Every symbol as a character (confidence kept), in order. */
-export function charactersOf(page: Pick<Page, 'blocks'>): ReadCharacter[] {
-  return symbolsOf(page).map(({ char, confidence }) => ({ char, confidence }));
-}
-
 /**
  * The read set against the characters plate-line.ts found: each slot takes the most confident symbol whose middle
  * lies in it (the model sometimes reads one wide character twice, "0" as "O0"), or null when none does (it skipped
