@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/lib/**/*.test.ts', 'test/lint/**/*.test.ts'],
           exclude: ['**/*.int.test.ts'],
         },
       },
