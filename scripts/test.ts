@@ -1,8 +1,8 @@
 /**
  * `npm test`: type check, lint, the JavaScript budgets (scripts/js-budgets.ts), unit + component + integration
- * (Vitest, server on PGlite and on a throwaway PostgreSQL), then end-to-end in headless Chromium (Playwright). Makes
- * sure the machine has Chromium and PostgreSQL, installing them or stopping with the command to run
- * (scripts/prerequisites.ts). Steps of one phase run at the same time (the install is mostly waiting on the network,
+ * (Vitest, server on PGlite and on a throwaway PostgreSQL), end-to-end in headless Chromium (Playwright), then every
+ * benchmark at its smoke size (bench/smoke.ts: it proves they run, and measures nothing). Makes sure the machine has
+ * Chromium and PostgreSQL, installing them or stopping with the command to run (scripts/prerequisites.ts). Steps of one phase run at the same time (the install is mostly waiting on the network,
  * the checks on the cores), and each one's output is printed whole when it ends; a phase of one step prints as it
  * goes. Stops after the first phase with a failing step and ends with one summary line of passed and failed tests.
  * `npm test -- <words>` runs only the steps whose name contains them (e.g. `npm test -- end-to-end`).
@@ -31,6 +31,8 @@ const PHASES: Step[][] = [
     },
   ],
   [{ name: 'end-to-end tests', command: 'playwright test', needs: ['chromium'] }],
+  // Every bench at a small size, so none rots (bench/smoke.ts); it measures nothing.
+  [{ name: 'benchmark smoke runs', command: 'tsx bench/smoke.ts', needs: ['chromium', 'postgresql'] }],
 ];
 
 const only = process.argv.slice(2).join(' ');
