@@ -43,7 +43,7 @@ export function benchmarksPage(results: readonly BenchResult[], notes: ReadonlyM
 
   const absolutes = results.flatMap((result) => result.absolutes.filter((f) => f.goal).map((figure) => ({ result, figure })));
   if (absolutes.length > 0) {
-    lines.push('', '## Sizes and counts', '', '| bench | figure | value | goal | result |', '| --- | --- | --- | --- | --- |');
+    lines.push('', '## Absolute goals (sizes, counts, shares of right answers)', '', '| bench | figure | value | goal | result |', '| --- | --- | --- | --- | --- |');
     for (const { result, figure } of absolutes) {
       lines.push(`| ${result.bench} | ${figure.name} | ${number(figure.value)} ${figure.unit} | ${op(figure.goal!.op)} ${figure.goal!.target} ${figure.unit} | ${verdict(figure.pass)} |`);
     }
