@@ -13,7 +13,7 @@
  *
  * Options: --records N (split evenly over the five types), --pairs K, --seed S, --probe-interval MS (a search every
  * MS during the sync and its expansion, default 250: an officer typing), --ceiling-records N (rows the per-row
- * ceiling puts each time, default 200,000), --stale-pairs N (stale syncs and baselines alternated per pair, default
+ * ceiling puts each time, default 100,000), --stale-pairs N (stale syncs and baselines alternated per pair, default
  * 3), --idle-searches N (idle searches at most per baseline, default 200), --pglite (the API on in-process PGlite
  * instead of PostgreSQL).
  */
@@ -35,7 +35,7 @@ import { syncAbsolutes, syncChecks, syncRatios } from './sync/figures';
 import { runPair, type PairResult, type PairSetup } from './sync/pair';
 import { replayMatchesApi, startReplayServer } from './sync/replay-server';
 
-const DEFAULTS = { records: 500_000, pairs: 5, probeIntervalMs: 250, ceilingRecords: 200_000, stalePairs: 3, idleSearches: 200 };
+const DEFAULTS = { records: 500_000, pairs: 5, probeIntervalMs: 250, ceilingRecords: 100_000, stalePairs: 3, idleSearches: 200 };
 const SMOKE = { records: 5_000, pairs: 2, probeIntervalMs: 250, ceilingRecords: 5_000, stalePairs: 1, idleSearches: 40 };
 const base = smoke ? SMOKE : DEFAULTS;
 const numberOption = (name: string, fallback: number) => Number(option(name) ?? fallback);
