@@ -10,6 +10,7 @@ import {
   type SyncProgress,
   type SyncTypeResult,
 } from '../../src/worker/enforcement-worker-api';
+import type { PageSource } from './sync-probe-pages';
 import type { CeilingOptions, ProbeApi } from './sync-probe.worker';
 
 /**
@@ -36,7 +37,7 @@ const longTasksBetween = (from: number, to: number) => longTasks.filter((task) =
 let worker: Comlink.Remote<EnforcementApi> | null = null;
 let rawWorker: Worker | null = null;
 let probe: Comlink.Remote<ProbeApi> | null = null;
-let expansionSearching: Promise<number[]> | null = null;
+let expansionSearching: Promise<(number | null)[]> | null = null;
 let flushing: Promise<number> | null = null;
 
 function requireWorker(): Comlink.Remote<EnforcementApi> {
@@ -55,14 +56,45 @@ function requireProbe(): Comlink.Remote<ProbeApi> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * One search's time from asking to the answer, or null when it is not answered within `ceilingMs` (the figure counts
+ * it at the ceiling: bench/lib/method.ts percentileWithCeiling); the search is then left to finish on its own.
+ */
+async function timedSearch(request: PlateSearchRequest, ceilingMs: number): Promise<number | null> {
+  const started = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answered = requireWorker()
+    .search(request)
+    .then(() => performance.now() - started);
+  const ceiling = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ceilingMs)));
+  try {
+    return await Promise.race([answered, ceiling]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `count` searches for `text` one after another (16 ms apart, a frame), on a worker doing nothing else. */
+async function idleSearches(text: string, count: number, now: number, ceilingMs: number): Promise<(number | null)[]> {
+  const searchMs: (number | null)[] = [];
+  for (let i = 0; i < count; i++) {
+    searchMs.push(await timedSearch({ text, now }, ceilingMs));
+    await sleep(16);
+  }
+  return searchMs;
+}
+
 export interface RoundOptions {
   apiBase: string;
   locationIds: number[];
   now: number;
   idToken: string;
   sessionToken: string;
-  /** A search from the page every `intervalMs` while the round runs (what an officer waits for); null: none. */
-  probe: { text: string; intervalMs: number } | null;
+  /**
+   * A search from the page every `intervalMs` while the round runs (what an officer waits for); null: none. A search
+   * not answered within `ceilingMs` counts as null (at the ceiling), never dropped.
+   */
+  probe: { text: string; intervalMs: number; ceilingMs: number } | null;
   /** Safety stop for a type that keeps reporting the page cap. */
   maxCallsPerType: number;
 }
@@ -84,8 +116,8 @@ export interface RoundResult {
   lastProgressAt: number | null;
   progressEvents: number;
   types: TypeRound[];
-  probeMs: number[];
-  probeTotals: number[];
+  /** Each probe search's time; null: not answered within the ceiling. */
+  probeMs: (number | null)[];
   longTasks: LongTask[];
 }
 
@@ -111,8 +143,7 @@ async function syncRound(options: RoundOptions): Promise<RoundResult> {
   const onProgress = Comlink.proxy((_progress: SyncProgress) => {
     progressAt.push(performance.now());
   });
-  const probeMs: number[] = [];
-  const probeTotals: number[] = [];
+  const probeMs: (number | null)[] = [];
   let running = true;
   // The probe's pause ends as soon as the sync returns: awaiting a whole second of it there put 0–1000 ms of the
   // bench's own sleep into the time to searchable (measured from the first search after this returns).
@@ -129,14 +160,12 @@ async function syncRound(options: RoundOptions): Promise<RoundResult> {
 
   const probing = (async () => {
     if (options.probe === null) return;
-    const { text, intervalMs } = options.probe;
+    const { text, intervalMs, ceilingMs } = options.probe;
     while (running) {
       await pause(intervalMs);
       if (!running) break;
-      const started = performance.now();
-      const result = await remote.search({ text, now: options.now });
-      probeMs.push(performance.now() - started);
-      probeTotals.push(SEARCH_CATEGORIES.reduce((sum, category) => sum + result[category].total, 0));
+      // The search still running when the sync returns is awaited and counted (as every other).
+      probeMs.push(await timedSearch({ text, now: options.now }, ceilingMs));
     }
   })();
 
@@ -176,7 +205,6 @@ async function syncRound(options: RoundOptions): Promise<RoundResult> {
     progressEvents: progressAt.length,
     types,
     probeMs,
-    probeTotals,
     longTasks: longTasksBetween(startedAt, returnedAt),
   };
 }
@@ -261,26 +289,25 @@ const syncBench = {
    * until the flush started by freshSync resolves, in the background (collected with expansionSearches()). Started by
    * the harness once it has measured the worker's heap, whose forced collection would otherwise pause a search.
    */
-  startExpansionSearches(text: string, intervalMs: number, now: number): void {
+  startExpansionSearches(text: string, intervalMs: number, now: number, ceilingMs: number): void {
     const flushingNow = flushing;
     if (flushingNow === null) throw new Error('no flush started');
     let flushed = false;
     void flushingNow.finally(() => (flushed = true));
     expansionSearching = (async () => {
-      const searchMs: number[] = [];
+      const searchMs: (number | null)[] = [];
       while (!flushed) {
         await Promise.race([sleep(intervalMs), flushingNow]);
         if (flushed) break;
-        const started = performance.now();
-        await requireWorker().search({ text, now });
-        searchMs.push(performance.now() - started);
+        // The search still running when flush() resolves is counted too.
+        searchMs.push(await timedSearch({ text, now }, ceilingMs));
       }
       return searchMs;
     })();
   },
 
   /** The times (ms) of startExpansionSearches' searches, once the flush resolved. */
-  async expansionSearches(): Promise<number[]> {
+  async expansionSearches(): Promise<(number | null)[]> {
     return expansionSearching ?? [];
   },
 
@@ -299,27 +326,27 @@ const syncBench = {
   verify,
 
   /**
-   * The purge, with an officer searching meanwhile: `probeText` searched back to back (one at a time, as keystrokes
-   * would) until the purge returns; each search's time from asking to the answer (rows fetched) is kept.
+   * The purge, with an officer searching meanwhile: `probeText` searched one at a time (a frame apart, as keystrokes
+   * would) until the purge returns; each search's time from asking to the answer (rows fetched) is kept, the one still
+   * running when the purge returns included (it was dropped before 2026-11-29, issue 35), and one not answered within
+   * `ceilingMs` as null (counted at the ceiling).
    */
-  async purge(now: number, probeText?: string): Promise<{ ms: number; purged: number; searchMs: number[] } & PurgeStats> {
+  async purge(now: number, probeText: string, ceilingMs: number): Promise<{ ms: number; purged: number; searchMs: (number | null)[] } & PurgeStats> {
     const remote = requireWorker();
     const started = performance.now();
     let done = false;
     const purging = remote.purge(now).finally(() => (done = true));
-    const searchMs: number[] = [];
-    if (probeText) {
-      while (!done) {
-        const asked = performance.now();
-        await remote.search({ text: probeText, now });
-        if (!done) searchMs.push(performance.now() - asked);
-        await sleep(16);
-      }
+    const searchMs: (number | null)[] = [];
+    while (!done) {
+      searchMs.push(await timedSearch({ text: probeText, now }, ceilingMs));
+      if (!done) await sleep(16);
     }
     const { purged } = await purging;
     const ms = performance.now() - started;
     return { ms, purged, searchMs, ...(await remote.lastPurge()) };
   },
+
+  idleSearches,
 
   async search(request: PlateSearchRequest) {
     const started = performance.now();
@@ -344,7 +371,24 @@ const syncBench = {
   },
 
   committedRecords: (name: string) => requireProbe().committedRecords(name),
+  snapshotBytes: (name: string) => requireProbe().snapshotBytes(name),
   ceiling: (options: CeilingOptions) => requireProbe().ceiling(options),
+  purgeBaseline: (options: { scratchDb: string; transactions: number; rows: number; rowBytes: number }) => requireProbe().purgeBaseline(options),
+
+  /** The fresh sync's baseline in the bare probe worker, timed on the page as the sync is. */
+  async bareSync(source: PageSource, types: readonly string[]) {
+    const started = performance.now();
+    const paged = await requireProbe().bareSync(source, types);
+    return { ...paged, pageMs: performance.now() - started };
+  },
+
+  /** The stale sync's baseline (probe worker), timed on the page as the stale sync round is; the scratch store is opened first. */
+  async staleBaseline(source: PageSource, types: readonly string[], afterAllMs: number, scratchDb: string): Promise<number> {
+    await requireProbe().prepareStaleBaseline(scratchDb);
+    const started = performance.now();
+    await requireProbe().staleBaseline(source, types, afterAllMs);
+    return performance.now() - started;
+  },
 
   now: () => performance.now(),
 };

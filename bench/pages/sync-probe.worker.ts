@@ -1,62 +1,35 @@
 import * as Comlink from 'comlink';
+import { deleteDatabase, done, openExisting, openScratch, request, timedPut } from './sync-probe-idb';
+import { fetchPage, pageThrough, type PageSource } from './sync-probe-pages';
 
 /**
- * The sync bench's own worker, beside the enforcement worker: it looks at the enforcement store from outside (its own
- * IndexedDB connection, read-only) and measures IndexedDB's per-row ceiling in a scratch database. Nothing here is
- * the worker under test; src/ is not imported.
+ * The sync bench's own worker, beside the enforcement worker, with nothing of the worker under test (src/ is not
+ * imported): it looks at the enforcement store from outside (its own read-only connection), and runs the plain
+ * baselines the bench's ratios divide by (docs/benchmarks.md): the same pages fetched and parsed, the per-row `put`
+ * ceiling, empty-page calls with empty transactions, 10-row delete transactions.
  */
 
-/** The spec tables and their primary keys (src/worker/store.ts STORE_SCHEMA). */
+/** The spec tables and their primary keys (src/worker/store.ts STORE_SCHEMA); the parkers' id is the store's own. */
 const TABLES = [
-  { name: 'transactions', keyPath: 'transaction_id', index: { name: 'expiry_date_time_unix', keyPath: 'expiry_date_time_unix', unique: false } },
-  { name: 'spothero', keyPath: 'id', index: { name: 'expiry_unix', keyPath: 'expiry_unix', unique: false } },
-  { name: 'parkwhiz', keyPath: 'id', index: { name: 'expiry_unix', keyPath: 'expiry_unix', unique: false } },
-  {
-    name: 'monthly_parkers',
-    keyPath: 'id',
-    index: { name: '[location_id+parkerid+license_plate]', keyPath: ['location_id', 'parkerid', 'license_plate'], unique: true },
-  },
+  { name: 'transactions', keyPath: 'transaction_id' },
+  { name: 'spothero', keyPath: 'id' },
+  { name: 'parkwhiz', keyPath: 'id' },
+  { name: 'monthly_parkers', keyPath: 'id', autoIncrement: true },
 ] as const;
 type TableName = (typeof TABLES)[number]['name'];
 
+/** The table each sync type is stored in. */
+const TABLE_OF: Record<string, TableName> = {
+  valid: 'transactions',
+  expired: 'transactions',
+  spothero: 'spothero',
+  parkwhiz: 'parkwhiz',
+  monthly_parkers: 'monthly_parkers',
+};
+
 const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new DOMException('transaction aborted', 'AbortError'));
-  });
-}
-
-/** Opens an existing database at its current version; never creates or upgrades one. */
-function openExisting(name: string): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(name);
-    open.onupgradeneeded = () => {
-      open.transaction?.abort();
-      reject(new Error(`database ${name} does not exist`));
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-}
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(name);
-    req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error(`deleting ${name} is blocked by an open connection`));
-  });
-}
+let staleDb: IDBDatabase | null = null;
 
 export interface CommittedRecords {
   /** Rows in each spec table. */
@@ -66,17 +39,15 @@ export interface CommittedRecords {
   stagedPagesBeyondWatermark: number;
   watermark: number;
   total: number;
-  ms: number;
 }
 
 export interface CeilingOptions {
-  sourceDb: string;
+  /** Where the rows come from (the bench serves the API's pages from memory: fetching is not timed). */
+  source: PageSource;
+  types: readonly string[];
   scratchDb: string;
-  batch: number;
-  /** Give the scratch stores the spec tables' secondary indexes (expiry; the parkers' unique index). */
-  withIndexes: boolean;
-  /** Rows to take from each table at most (Infinity: all). */
-  perTableLimit: number;
+  /** Rows of each type at most. */
+  perTypeLimit: number;
 }
 
 export interface CeilingResult {
@@ -84,23 +55,26 @@ export interface CeilingResult {
   transactions: number;
   /** Sum over the write transactions, from the first put to `complete`. */
   putMs: number;
-  /** Reading the rows from the enforcement store (not part of the ceiling). */
-  readMs: number;
-  wallMs: number;
   recordsPerSec: number;
-  perTable: Record<string, { records: number; putMs: number; recordsPerSec: number }>;
-  bytesApprox: number;
+}
+
+/** Sums the bytes of the binary parts of a stored value (the index snapshot's typed arrays), strings at 2 bytes a character. */
+function bytesOf(value: unknown): number {
+  if (value instanceof ArrayBuffer) return value.byteLength;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (typeof value === 'string') return value.length * 2;
+  if (typeof value === 'number') return 8;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + bytesOf(item), 0);
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((sum: number, item) => sum + bytesOf(item), 0);
+  return 0;
 }
 
 const probe = {
-  crossOriginIsolated: () => self.crossOriginIsolated,
-
   /**
    * What a crash would keep: rows in the spec tables plus the records of staged pages beyond the watermark, read in
    * ONE read-only transaction so expansion running meanwhile cannot make a record count twice or not at all.
    */
   async committedRecords(name: string): Promise<CommittedRecords> {
-    const started = performance.now();
     const db = await openExisting(name);
     try {
       const stores = [...TABLES.map((table) => table.name), 'staged_pages', 'expansion'];
@@ -125,85 +99,116 @@ const probe = {
       const tables = Object.fromEntries(TABLES.map((table, i) => [table.name, counts[i]!])) as Record<TableName, number>;
       const stagedBeyondWatermark = staged.reduce((sum, page) => sum + page.keys.length, 0) - alreadyInTable;
       const total = counts.reduce((sum, count) => sum + count, 0) + stagedBeyondWatermark;
-      return { tables, stagedBeyondWatermark, stagedPagesBeyondWatermark: staged.length, watermark, total, ms: performance.now() - started };
+      return { tables, stagedBeyondWatermark, stagedPagesBeyondWatermark: staged.length, watermark, total };
+    } finally {
+      db.close();
+    }
+  },
+
+  /** The bytes of the plate index's snapshot in the enforcement store (what open() loads). */
+  async snapshotBytes(name: string): Promise<number> {
+    const db = await openExisting(name);
+    try {
+      const tx = db.transaction('plate_index', 'readonly');
+      return bytesOf(await request(tx.objectStore('plate_index').getAll()));
     } finally {
       db.close();
     }
   },
 
   /**
-   * IndexedDB's per-row ceiling: the rows the spec tables hold, read back in batches (not timed) and written with raw
-   * `IDBObjectStore.put`, one readwrite transaction (relaxed durability, as expansion uses) per `batch` rows, into a
-   * scratch database whose stores have the same primary keys. Timed from the first put to `complete`.
+   * The fresh sync's baseline: every page of every type fetched from the same API and parsed, one after another as
+   * the sync asks them, and nothing else (no validation, no index, no IndexedDB). Wall time in this worker.
+   */
+  async bareSync(source: PageSource, types: readonly string[]): Promise<{ ms: number; requests: number; records: number }> {
+    const started = performance.now();
+    let requests = 0;
+    let records = 0;
+    for (const type of types) {
+      const paged = await pageThrough(source, type, () => undefined);
+      requests += paged.requests;
+      records += paged.records;
+    }
+    return { ms: performance.now() - started, requests, records };
+  },
+
+  /**
+   * IndexedDB's per-row ceiling: the served records, a page at a time (fetched and parsed, not timed), written with
+   * raw `IDBObjectStore.put`, one read-write transaction (relaxed durability, as the worker's) per page of 2000, into
+   * a scratch database whose stores have the spec tables' primary keys. The database is left in place (deleting it
+   * keeps the browser's IndexedDB backend busy for seconds after); the profile goes with the browser.
    */
   async ceiling(options: CeilingOptions): Promise<CeilingResult> {
-    const wallStarted = performance.now();
-    await deleteDatabase(options.scratchDb);
-    const scratch = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(options.scratchDb, 1);
-      open.onupgradeneeded = () => {
-        for (const table of TABLES) {
-          const store = open.result.createObjectStore(table.name, { keyPath: table.keyPath });
-          if (options.withIndexes) store.createIndex(table.index.name, table.index.keyPath as string | string[], { unique: table.index.unique });
-        }
-      };
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const source = await openExisting(options.sourceDb);
-    const perTable: CeilingResult['perTable'] = {};
+    const scratch = await openScratch(options.scratchDb, TABLES);
     let records = 0;
     let transactions = 0;
     let putMs = 0;
-    let readMs = 0;
-    let bytesApprox = 0;
     try {
-      for (const table of TABLES) {
-        let tableRecords = 0;
-        let tablePutMs = 0;
-        let after: IDBValidKey | null = null;
-        while (tableRecords < options.perTableLimit) {
-          const readStarted = performance.now();
-          const want = Math.min(options.batch, options.perTableLimit - tableRecords);
-          const readTx = source.transaction(table.name, 'readonly');
-          const range = after === null ? undefined : IDBKeyRange.lowerBound(after, true);
-          const rows = (await request(readTx.objectStore(table.name).getAll(range, want))) as Record<string, unknown>[];
-          readMs += performance.now() - readStarted;
-          if (rows.length === 0) break;
-          after = rows[rows.length - 1]![table.keyPath] as IDBValidKey;
-          if (tableRecords === 0) bytesApprox += JSON.stringify(rows[0]).length;
-
-          const putStarted = performance.now();
-          const tx = scratch.transaction(table.name, 'readwrite', RELAXED);
-          const finished = done(tx);
-          const store = tx.objectStore(table.name);
-          for (const row of rows) store.put(row);
-          await finished;
-          const ms = performance.now() - putStarted;
-          tablePutMs += ms;
-          tableRecords += rows.length;
-          transactions++;
-          if (rows.length < want) break;
-        }
-        perTable[table.name] = { records: tableRecords, putMs: tablePutMs, recordsPerSec: tableRecords / (tablePutMs / 1000) };
-        records += tableRecords;
-        putMs += tablePutMs;
+      for (const type of options.types) {
+        const paged = await pageThrough(
+          options.source,
+          type,
+          async (rows) => {
+            putMs += await timedPut(scratch, TABLE_OF[type]!, rows, RELAXED);
+            transactions++;
+          },
+          options.perTypeLimit,
+        );
+        records += paged.records;
       }
     } finally {
-      source.close();
       scratch.close();
     }
-    await deleteDatabase(options.scratchDb);
-    return {
-      records,
-      transactions,
-      putMs,
-      readMs,
-      wallMs: performance.now() - wallStarted,
-      recordsPerSec: records / (putMs / 1000),
-      perTable,
-      bytesApprox: bytesApprox / TABLES.length,
-    };
+    return { records, transactions, putMs, recordsPerSec: records / (putMs / 1000) };
+  },
+
+  /** Opens (new, empty) the scratch database of staleBaseline's transactions, so that opening it is not timed. */
+  async prepareStaleBaseline(scratchDb: string): Promise<void> {
+    staleDb?.close();
+    staleDb = await openScratch(scratchDb, [{ name: 'sync_info', keyPath: 'type' }]);
+  },
+
+  /**
+   * The stale sync's baseline: for each type an empty page from the same API (asked after everything it holds) and an
+   * empty read-write transaction, five of each, one after another.
+   */
+  async staleBaseline(source: PageSource, types: readonly string[], afterAllMs: number): Promise<void> {
+    if (staleDb === null) throw new Error('prepareStaleBaseline first');
+    for (const type of types) {
+      const page = await fetchPage(source, type, afterAllMs, 0);
+      if (page.length !== 0) throw new Error(`${type}: the empty page held ${page.length} records`);
+      await done(staleDb.transaction('sync_info', 'readwrite'));
+    }
+  },
+
+  /**
+   * The purge's baseline: a scratch store of `transactions × rows` rows of about `rowBytes` (filled in 2000-row
+   * transactions, not timed), then `transactions` read-write transactions deleting `rows` rows each (relaxed, as the
+   * purge's), each timed from its creation to `complete`.
+   */
+  async purgeBaseline(options: { scratchDb: string; transactions: number; rows: number; rowBytes: number }): Promise<number[]> {
+    const db = await openScratch(options.scratchDb, [{ name: 'rows', keyPath: 'id' }]);
+    const filler = 'x'.repeat(Math.max(0, options.rowBytes - 60));
+    const total = options.transactions * options.rows;
+    try {
+      for (let from = 0; from < total; from += 2000) {
+        const rows = Array.from({ length: Math.min(2000, total - from) }, (_, i) => ({ id: from + i, expiry: from + i, plate: `P${from + i}`, filler }));
+        await timedPut(db, 'rows', rows, RELAXED);
+      }
+      const transactionMs: number[] = [];
+      for (let t = 0; t < options.transactions; t++) {
+        const started = performance.now();
+        const tx = db.transaction('rows', 'readwrite', RELAXED);
+        const finished = done(tx);
+        const store = tx.objectStore('rows');
+        for (let r = 0; r < options.rows; r++) store.delete(t * options.rows + r);
+        await finished;
+        transactionMs.push(performance.now() - started);
+      }
+      return transactionMs;
+    } finally {
+      db.close();
+    }
   },
 
   deleteDatabase,
