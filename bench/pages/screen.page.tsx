@@ -7,6 +7,7 @@ import { PlateSearch } from '../../src/routes/_authenticated/(enforcement)/-comp
 import { SyncStatusLine, type SyncView } from '../../src/routes/_authenticated/(enforcement)/-components/sync-status-bar';
 import { SectionPage } from '../../src/ui/section-page';
 import type { EnforcementApi } from '../../src/worker/enforcement-api';
+import { spin } from './spin';
 import {
   SEARCH_CATEGORIES,
   type PlateSearchRequest,
@@ -522,14 +523,7 @@ const screenBench = {
   eventTimings: (): EventTimingEntry[] => eventEntries,
   fieldText: (): string => plateInput?.value ?? '',
 
-  /** A fixed amount of main-thread work, timed: its ratio under throttling shows the slowdown actually applied. */
-  spin(): number {
-    const started = performance.now();
-    let x = 0;
-    for (let i = 0; i < 3_000_000; i++) x = (x + i * 7) % 1_000_003;
-    (screenBench as { sink?: number }).sink = x;
-    return performance.now() - started;
-  },
+  spin,
 };
 
 export type ScreenBenchPage = typeof screenBench;
