@@ -7,6 +7,7 @@ import { PlateSearch } from '../../src/routes/_authenticated/(enforcement)/-comp
 import { SyncStatusLine, type SyncView } from '../../src/routes/_authenticated/(enforcement)/-components/sync-status-bar';
 import { SectionPage } from '../../src/ui/section-page';
 import type { EnforcementApi } from '../../src/worker/enforcement-api';
+import { spin } from './spin';
 import {
   SEARCH_CATEGORIES,
   type PlateSearchRequest,
@@ -33,6 +34,9 @@ import {
  *     paint, which is taken as "painted".
  * The Event Timing API (`event` entries, durationThreshold 16) is recorded beside it: its duration runs from the
  * keydown to the first paint after the key's handlers, which may come before the worker's answer.
+ *
+ * The baseline (docs/benchmarks.md): a bare `<input>` on the same page whose input handler writes its text into a
+ * `<div>`, typed in turn with the screen and timed the same way (keydown → the text in the DOM → the next paint).
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -98,6 +102,8 @@ async function sync(options: SyncOptions): Promise<{ ms: number; types: TypeSync
 
 export interface Keystroke {
   index: number;
+  /** Which field took the key: the screen's plate field, or the bare input (the baseline). */
+  field: TypedField;
   key: string;
   /** keydown event.timeStamp (page clock, ms). */
   keydownAt: number;
@@ -155,6 +161,29 @@ let eventEntries: EventTimingEntry[] = [];
 let plateInput: HTMLInputElement | null = null;
 let resultsRegion: HTMLElement | null = null;
 
+export type TypedField = 'screen' | 'bare';
+
+/**
+ * The baseline's field: a bare `<input>` whose handler writes its text into a `<div>`, fixed at the bottom of the
+ * viewport (always painted, over the screen rather than moving it), outside React.
+ */
+const bare = (() => {
+  const box = document.createElement('div');
+  box.style.cssText = 'position: fixed; left: 0; right: 0; bottom: 0; padding: 4px; background: #fff;';
+  const input = document.createElement('input');
+  input.className = 'bare-input';
+  input.autocomplete = 'off';
+  const output = document.createElement('div');
+  input.addEventListener('input', () => {
+    output.textContent = input.value;
+  });
+  box.append(input, output);
+  document.body.append(box);
+  return { input, output };
+})();
+let typingInto: TypedField = 'screen';
+const fieldOf = (target: EventTarget | null): TypedField | null => (target === plateInput ? 'screen' : target === bare.input ? 'bare' : null);
+
 const eventTimingSupported = PerformanceObserver.supportedEntryTypes.includes('event');
 if (eventTimingSupported) {
   new PerformanceObserver((list) => {
@@ -183,11 +212,13 @@ function finish(keystroke: Keystroke, status: Keystroke['status']): void {
 window.addEventListener(
   'keydown',
   (event) => {
-    if (!recording || event.target !== plateInput) return;
+    const field = fieldOf(event.target);
+    if (!recording || field === null) return;
     const previous = current;
     if (previous !== null && previous.status === 'pending') finish(previous, 'timeout'); // superseded
     current = {
       index: keystrokes.length,
+      field,
       key: event.key,
       keydownAt: event.timeStamp,
       text: null,
@@ -219,10 +250,11 @@ window.addEventListener(
   'input',
   (event) => {
     const keystroke = current;
-    if (!recording || event.target !== plateInput || keystroke === null || keystroke.text !== null) return;
+    if (!recording || fieldOf(event.target) === null || keystroke === null || keystroke.text !== null) return;
     const text = (event.target as HTMLInputElement).value.toUpperCase().trim();
     const before = keystrokes[keystroke.index - 1];
     keystroke.text = text;
+    if (keystroke.field === 'bare') return; // its handler writes the text next (onBareMutated)
     // No search follows: the field is empty, or the text did not change (PlateSearch searches the trimmed text).
     if (text === '' || (before !== undefined && before.text === text)) {
       finish(keystroke, 'noSearch');
@@ -263,9 +295,22 @@ function afterNextPaint(then: (rafAt: number) => void): void {
   });
 }
 
+/** The bare input's handler wrote the key's text: painted in the next frame, as the screen's results are. */
+function onBareMutated(): void {
+  const keystroke = current;
+  if (keystroke === null || keystroke.field !== 'bare' || keystroke.domAt !== null || keystroke.status !== 'pending') return;
+  keystroke.domAt = performance.now();
+  afterNextPaint((rafAt) => {
+    keystroke.rafAt = rafAt;
+    keystroke.paintedAt = performance.now();
+    finish(keystroke, 'painted');
+  });
+}
+new MutationObserver(onBareMutated).observe(bare.output, { childList: true, characterData: true, subtree: true });
+
 function onResultsMutated(): void {
   const keystroke = current;
-  if (keystroke === null || !resultsShow(keystroke)) return;
+  if (keystroke === null || keystroke.field !== 'screen' || !resultsShow(keystroke)) return;
   const rowsInDom = resultsRegion?.querySelectorAll('.plate-row').length ?? 0;
   if (keystroke.domAt === null) {
     if (keystroke.status !== 'pending') return;
@@ -451,6 +496,10 @@ async function mount(options: MountOptions): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+function focusField(): void {
+  (typingInto === 'bare' ? bare.input : plateInput)?.focus();
+}
+
 const screenBench = {
   crossOriginIsolated: () => self.crossOriginIsolated,
   eventTimingSupported: () => eventTimingSupported,
@@ -491,12 +540,17 @@ const screenBench = {
       finish(current, 'timeout');
     }
     recording = on;
-    plateInput?.focus();
+    focusField();
   },
   /** Records again after `record(false)`, keeping what was recorded (keystroke indexes go on). */
   resume(): void {
     recording = true;
-    plateInput?.focus();
+    focusField();
+  },
+  /** Which field the next keys go to (and are recorded from): the screen's, or the bare input. */
+  typeInto(field: TypedField): void {
+    typingInto = field;
+    focusField();
   },
   /** Resolves when keystroke `index` is painted (or needs no search), or after `timeoutMs` as a timeout. */
   settle(index: number, timeoutMs: number): Promise<Keystroke | null> {
@@ -522,14 +576,7 @@ const screenBench = {
   eventTimings: (): EventTimingEntry[] => eventEntries,
   fieldText: (): string => plateInput?.value ?? '',
 
-  /** A fixed amount of main-thread work, timed: its ratio under throttling shows the slowdown actually applied. */
-  spin(): number {
-    const started = performance.now();
-    let x = 0;
-    for (let i = 0; i < 3_000_000; i++) x = (x + i * 7) % 1_000_003;
-    (screenBench as { sink?: number }).sink = x;
-    return performance.now() - started;
-  },
+  spin,
 };
 
 export type ScreenBenchPage = typeof screenBench;

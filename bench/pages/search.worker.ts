@@ -7,15 +7,18 @@ import {
   type SyncType,
   type TransactionRecord,
 } from '../../src/contract/enforcement';
-import { SEARCH_CATEGORIES, SEARCH_PAGE_SIZE } from '../../src/worker/enforcement-worker-api';
-import { PlateIndex, type IndexSource, type PlateIndexEntry, type PlateIndexSnapshot } from '../../src/worker/plate-index';
+import { SEARCH_CATEGORIES } from '../../src/worker/enforcement-worker-api';
+import { PlateIndex, type IndexSource, type PlateIndexEntry, type PlateIndexSnapshot, type PlateMatches } from '../../src/worker/plate-index';
 import { generateEnforcementRecords, splitRecords, type GeneratedRecord } from '../../server/db/seed/enforcement-data';
+import { plainMatch, plainPlates, sameMatches, type PlainPlates } from './plain-scan';
 import { buildQueryMix, seededRandom, type BenchQuery, type SampledPlate } from './search-queries';
 
 /**
  * The bench's worker: generates the records (server/db/seed/enforcement-data.ts), stores them in IndexedDB tables
  * named as the store names them (spec §3), feeds the plate index page by page as a sync would, and answers searches
- * three ways (index, naive Dexie filter, snapshot cold start). Timing is taken here, in the worker.
+ * two ways, each followed by the same row reads: through the index, and by the plain scan (bench/pages/plain-scan.ts,
+ * the baseline). It also starts cold from the stored snapshot, or does a plain `get` of a value that size (the cold
+ * start's baseline). Timing is taken here, in the worker.
  */
 type Stored<T> = T & { sync_time: number };
 type StoredMonthlyParker = Stored<MonthlyParkerRecord> & { id?: number };
@@ -29,7 +32,7 @@ class BenchStore extends Dexie {
 
   constructor() {
     super('lpa-bench-search');
-    // Primary keys only: the baseline scans whole tables, and fewer indexes load faster.
+    // Primary keys only, as the searches read rows by key; fewer indexes load faster.
     this.version(1).stores({
       transactions: 'transaction_id',
       spothero: 'id',
@@ -43,6 +46,8 @@ class BenchStore extends Dexie {
 const PAGE = 2000;
 const db = new BenchStore();
 let index = new PlateIndex();
+/** The same entries as the index holds, for the plain scan; only in the worker that loaded them. */
+let plain: PlainPlates | null = null;
 
 export interface LoadOptions {
   total: number;
@@ -90,6 +95,7 @@ async function load(options: LoadOptions): Promise<LoadResult> {
   await db.delete();
   await db.open();
   index = new PlateIndex();
+  const indexed: PlateIndexEntry[] = [];
   const syncTime = options.nowMs;
   const recordsByType = Object.fromEntries(SYNC_TYPES.map((type) => [type, 0])) as Record<SyncType, number>;
   const sample: SampledPlate[] = [];
@@ -139,6 +145,7 @@ async function load(options: LoadOptions): Promise<LoadResult> {
       const upsertStarted = performance.now();
       index.upsert(entries);
       upsertPageMs.push(performance.now() - upsertStarted);
+      for (const entry of entries) indexed.push(entry);
     }
   };
 
@@ -171,6 +178,7 @@ async function load(options: LoadOptions): Promise<LoadResult> {
   batch = [];
 
   const queries = buildQueryMix(sample, options.querySeed);
+  plain = plainPlates(indexed);
 
   const firstStarted = performance.now();
   index.match({ text: 'A', nowSeconds: Math.floor(options.nowMs / 1000) });
@@ -194,22 +202,26 @@ async function load(options: LoadOptions): Promise<LoadResult> {
 export type CategoryTotals = Record<(typeof SEARCH_CATEGORIES)[number], number>;
 
 export interface SearchTiming {
-  /** PlateIndex.match alone. */
+  /** Finding the page's keys: PlateIndex.match, or the plain scan. */
   matchMs: number;
   /** Reading the result page's records (up to 10 per category) from IndexedDB, as the real worker does. */
   fetchMs: number;
   totals: CategoryTotals;
   /** Exact matches among `totals` (all of them unless `similar`). */
   exactTotals: CategoryTotals;
-  rows: number;
 }
 
-/** One query through the index (with similar characters when `similar`), then its page's rows from IndexedDB. */
-async function search(query: BenchQuery, nowSeconds: number, similar = false): Promise<SearchTiming> {
-  const started = performance.now();
-  const matches = index.match({ ...query, nowSeconds, similar });
-  const matched = performance.now();
-  const rows = await db.transaction('r', [db.transactions, db.spothero, db.parkwhiz, db.monthly_parkers], async () => {
+/** Either way of finding a query's page: the index or the plain scan. */
+export type SearchWay = 'index' | 'plain';
+
+function requirePlain(): PlainPlates {
+  if (plain === null) throw new Error('the plain scan needs the worker that loaded the records');
+  return plain;
+}
+
+/** The page's rows, read as the real worker reads them (one read transaction over the four tables). */
+async function readRows(matches: PlateMatches): Promise<number> {
+  return db.transaction('r', [db.transactions, db.spothero, db.parkwhiz, db.monthly_parkers], async () => {
     const lists = await Promise.all([
       db.transactions.bulkGet(matches.valid.keys),
       db.transactions.bulkGet(matches.expired.keys),
@@ -219,70 +231,99 @@ async function search(query: BenchQuery, nowSeconds: number, similar = false): P
     ]);
     return lists.reduce((count, list) => count + list.length, 0);
   });
+}
+
+/** One query found the given way (with similar characters when `similar`), then its page's rows from IndexedDB. */
+async function search(query: BenchQuery, nowSeconds: number, similar = false, way: SearchWay = 'index'): Promise<SearchTiming> {
+  const started = performance.now();
+  const request = { ...query, nowSeconds, similar };
+  const matches = way === 'index' ? index.match(request) : plainMatch(requirePlain(), request);
+  const matched = performance.now();
+  await readRows(matches);
   const fetched = performance.now();
   const totals = Object.fromEntries(SEARCH_CATEGORIES.map((category) => [category, matches[category].total])) as CategoryTotals;
   const exactTotals = Object.fromEntries(SEARCH_CATEGORIES.map((category) => [category, matches[category].exactTotal])) as CategoryTotals;
-  return { matchMs: matched - started, fetchMs: fetched - matched, totals, exactTotals, rows };
+  return { matchMs: matched - started, fetchMs: fetched - matched, totals, exactTotals };
 }
 
-export interface BaselineTiming {
-  query: BenchQuery;
-  ms: number;
-  totals: CategoryTotals;
-  /** Whether the index gave the same totals and the same first-page keys. */
-  agrees: boolean;
-}
-
-/**
- * The naive way: Dexie `.filter()` over each whole table, upper-casing every plate, then splitting transactions by
- * expiry and taking the first page. Runs queries until `budgetMs` is spent (at least `minimum`).
- */
-async function baseline(queries: BenchQuery[], nowSeconds: number, budgetMs: number, minimum: number): Promise<BaselineTiming[]> {
-  const timings: BaselineTiming[] = [];
-  const started = performance.now();
-  for (const query of queries) {
-    if (timings.length >= minimum && performance.now() - started > budgetMs) break;
-    const needle = query.text.trim().toUpperCase();
-    const wanted = (row: { license_plate: string; location_id: number }) =>
-      (query.locationId === undefined || row.location_id === query.locationId) && row.license_plate.toUpperCase().includes(needle);
-    const queryStarted = performance.now();
-    const transactions = await db.transactions.filter(wanted).toArray();
-    const spothero = await db.spothero.filter(wanted).toArray();
-    const parkwhiz = await db.parkwhiz.filter(wanted).toArray();
-    const monthly = await db.monthly_parkers.filter(wanted).toArray();
-    const valid = transactions.filter((row) => row.expiry_date_time_unix > nowSeconds);
-    const expired = transactions.filter((row) => row.expiry_date_time_unix <= nowSeconds);
-    const firstPages = {
-      valid: valid.slice(0, SEARCH_PAGE_SIZE).map((row) => row.transaction_id),
-      expired: expired.slice(0, SEARCH_PAGE_SIZE).map((row) => row.transaction_id),
-      spothero: spothero.slice(0, SEARCH_PAGE_SIZE).map((row) => row.id),
-      parkwhiz: parkwhiz.slice(0, SEARCH_PAGE_SIZE).map((row) => row.id),
-      monthly_parkers: monthly.slice(0, SEARCH_PAGE_SIZE).map((row) => row.id!),
-    };
-    const ms = performance.now() - queryStarted;
-    const totals: CategoryTotals = {
-      valid: valid.length,
-      expired: expired.length,
-      spothero: spothero.length,
-      parkwhiz: parkwhiz.length,
-      monthly_parkers: monthly.length,
-    };
-    const fromIndex = index.match({ text: query.text, locationId: query.locationId, nowSeconds });
-    const agrees = SEARCH_CATEGORIES.every(
-      (category) =>
-        fromIndex[category].total === totals[category] &&
-        JSON.stringify(fromIndex[category].keys) === JSON.stringify(firstPages[category]),
-    );
-    timings.push({ query, ms, totals, agrees });
-  }
+/** The whole mix once, one way: each query's time from asking to its rows read (ms), in mix order. */
+async function round(queries: BenchQuery[], nowSeconds: number, similar: boolean, way: SearchWay): Promise<SearchTiming[]> {
+  const timings: SearchTiming[] = [];
+  for (const query of queries) timings.push(await search(query, nowSeconds, similar, way));
   return timings;
 }
 
-async function saveSnapshot(): Promise<{ ms: number; bytes: number }> {
+/** The queries of the mix (exact and similar) where the plain scan and the index disagree: none, or the bench is wrong. */
+function disagreements(queries: BenchQuery[], nowSeconds: number): string[] {
+  const wrong: string[] = [];
+  for (const similar of [false, true]) {
+    for (const query of queries) {
+      const request = { ...query, nowSeconds, similar };
+      if (!sameMatches(index.match(request), plainMatch(requirePlain(), request))) wrong.push(`${JSON.stringify(query)}${similar ? ' similar' : ''}`);
+    }
+  }
+  return wrong;
+}
+
+/** The cold start's baseline: one value the size of the snapshot, alone in a database of its own, read with a plain `get`. */
+const PLAIN_DB = 'lpa-bench-search-plain';
+const PLAIN_STORE = 'values';
+
+function request<T>(asked: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    asked.onsuccess = () => resolve(asked.result);
+    asked.onerror = () => reject(asked.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function openPlainDb(): Promise<IDBDatabase> {
+  const opening = indexedDB.open(PLAIN_DB, 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore(PLAIN_STORE);
+  return request(opening);
+}
+
+/** The snapshot's bytes in one Uint8Array: the same size and content as the value the cold start reads. */
+function snapshotBytes(value: PlateIndexSnapshot): Uint8Array {
+  const views: ArrayBufferView[] = [];
+  const walk = (item: unknown): void => {
+    if (ArrayBuffer.isView(item)) views.push(item);
+    else if (typeof item === 'object' && item !== null) for (const child of Object.values(item)) walk(child);
+  };
+  walk(value);
+  const bytes = new Uint8Array(views.reduce((sum, view) => sum + view.byteLength, 0));
+  let offset = 0;
+  for (const view of views) {
+    bytes.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), offset);
+    offset += view.byteLength;
+  }
+  return bytes;
+}
+
+/** Stores the index snapshot (as the real store does) and, for the baseline, its bytes as one plain value. */
+async function saveSnapshot(): Promise<{ ms: number; bytes: number; plainBytes: number }> {
   const started = performance.now();
   const snapshot = index.toSnapshot();
   await db.plate_index.put({ name: 'plates', snapshot });
-  return { ms: performance.now() - started, bytes: index.byteLength };
+  const ms = performance.now() - started;
+  const bytes = snapshotBytes(snapshot);
+  const plainDb = await openPlainDb();
+  const transaction = plainDb.transaction(PLAIN_STORE, 'readwrite');
+  transaction.objectStore(PLAIN_STORE).put(bytes, 'snapshot');
+  await new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB write failed'));
+  });
+  plainDb.close();
+  return { ms, bytes: index.byteLength, plainBytes: bytes.byteLength };
+}
+
+/** In a fresh worker: open the plain database and `get` the snapshot-sized value (the cold start's baseline). */
+async function plainGet(): Promise<{ bytes: number }> {
+  const plainDb = await openPlainDb();
+  const value = await request(plainDb.transaction(PLAIN_STORE, 'readonly').objectStore(PLAIN_STORE).get('snapshot'));
+  plainDb.close();
+  if (!(value instanceof Uint8Array)) throw new Error('no plain value stored');
+  return { bytes: value.byteLength };
 }
 
 export interface ColdStart {
@@ -312,11 +353,17 @@ function snapshot(): PlateIndexSnapshot {
   return index.toSnapshot();
 }
 
+/** The plain scan's plates, for the same scan on the page. */
+function plainData(): PlainPlates {
+  return requirePlain();
+}
+
 async function clear(): Promise<void> {
   db.close();
   await db.delete();
+  await request(indexedDB.deleteDatabase(PLAIN_DB));
 }
 
-const api = { load, search, baseline, saveSnapshot, openFromSnapshot, snapshot, clear };
+const api = { load, search, round, disagreements, saveSnapshot, openFromSnapshot, plainGet, snapshot, plainData, clear };
 export type SearchWorkerApi = typeof api;
 Comlink.expose(api);
