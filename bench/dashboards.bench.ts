@@ -1,141 +1,82 @@
 /**
- * Dashboards at operator scale (`npm run bench:dashboards`): N payments (default 5,000,000) over 50 locations and 365
- * days, on PostgreSQL and PGlite in the same run.
+ * Dashboards at operator scale (`npm run bench:dashboards`): 5,000,000 payments over 50 locations and the 365 days
+ * before a fixed "now" (2026-11-02T17:00Z: the data, the API's clock and the live payments all use it, so "today" is
+ * the same whatever the hour of the run), on PostgreSQL and PGlite. Every speed goal is a ratio against a baseline
+ * run beside it in alternating pairs (docs/benchmarks.md); every figure's key names its engine.
  *
- * 1. Load: the payments are generated inside the database (one INSERT … SELECT over generate_series per 500,000, the
- *    rollup triggers and the secondary indexes off), then the rollups are built by one aggregate
- *    (dashboard_rebuild_rollups, the migration's own backfill) and the indexes the dashboards read are rebuilt. The
- *    plate trigram/bigram indexes of the transaction search are left out (they take minutes and no dashboard reads
- *    them); the insert measurement below runs with every index of the schema.
- * 2. Server time: GET /dashboards/settled over 7, 90 and 365 days and GET /dashboards/realtime, as a superuser (every
- *    location), through the real app (`createApp` with the tests' fake ID-token verifier, `app.request`: auth,
- *    session, permission, validation, the queries, JSON), from request to last byte; the engines take turns.
- * 3. Rollup upkeep: payments inserted one statement each (as the API writes them) into a database with the full
- *    schema and 50 locations, in alternating blocks with the rollup triggers enabled and disabled.
- * 4. Live paint: the console's real-time dashboard (bench/pages/dashboard-live.page.tsx: the same stream reader and
- *    React screen as `/`) open in headless Chromium against the API served over HTTP; payments committed at 20 a
- *    second; time from each commit to the frame that shows it.
+ * 1. Load (bench/dashboards/load.ts): payments generated inside the database, the rollups built by one aggregate.
+ * 2. Server time (`settled365dP95<Engine>`, `realtimeSummaryP95<Engine>`, ≤ 1.5×): GET /dashboards/settled over the
+ *    365 days ending yesterday and GET /dashboards/realtime as a superuser (every location), through the real app
+ *    (`app.request`: auth, session, permission, validation, the queries, JSON), p95 of --reps requests; baseline: the
+ *    same requests' own SQL (recorded in a warm-up request) run directly on the same pool with the same concurrency.
+ * 3. Rollup upkeep (`insertsWithRollups<Engine>`, ≥ 0.75×): payments inserted one statement each (as the API writes
+ *    them) into a database with the full schema, the rollup triggers on (figure) and off (baseline).
+ * 4. Live paint (`livePaintP95<Engine>`, ≤ 1.15×): bench/dashboards/live-paint.ts; a payment never painted counts at
+ *    3,000 ms and fails the check "every payment painted".
  *
- * Prints tables, writes bench/results/dashboards.json. Reports goals; never fails.
+ *   npm run bench:dashboards                 # 5,000,000 payments on both engines, 5 pairs
+ *   npm run bench:dashboards -- --smoke      # 10,000 payments, 2 pairs
  *
- *   npm run bench:dashboards                            # 5,000,000 payments on both engines
- *   npm run bench:dashboards -- --rows 200000           # a quick run
- *   npm run bench:dashboards -- --pglite-rows 1000000   # PGlite at another size than PostgreSQL
- *
- * Options: --rows N, --pglite-rows N (default: --rows), --reps N (timed requests per query, default 40),
- * --live N (payments for the live paint, default 240), --inserts N (per mode, default 2000), --no-postgres,
- * --no-pglite, --no-live.
+ * Options: --rows N; --pglite-rows N (default: --rows; the PGlite figures' names then say their size); --pairs K (5);
+ * --reps N (requests a side per pair, 40); --live N (payments a pair, 120); --inserts N (a side per pair, 400);
+ * --no-postgres (PGlite alone: without it, missing PostgreSQL fails the run), --no-pglite, --no-live.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import react from '@vitejs/plugin-react';
 import { SESSION_HEADER } from '../src/contract/envelope';
 import { createApp } from '../server/app';
 import type { Db } from '../server/db/db';
-import { migrate } from '../server/db/migrate';
 import { openPgliteDatabase } from '../server/db/pglite';
 import { openPostgresDatabase } from '../server/db/postgres';
-import { applyDemoSeed } from '../server/db/seed/demo-seed';
-import { suspendIndexesAndForeignKeys } from '../server/db/seed/enforcement-data';
 import { fakeVerifyIdToken, idTokenFor, TEST_SESSION_SECRET } from '../server/testing/test-api';
+import { absolute, startBenchRun } from './lib/bench-run';
 import { launchChromium } from './lib/chromium';
-import { flag, option } from './lib/cli';
-import { extraLocations } from './lib/operator-data';
+import { flag } from './lib/cli';
+import { alternate, ratioFigure, type RatioFigure } from './lib/method';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/postgres';
-import { formatGoals, formatTable, goalAtLeast, goalAtMost, machineInfo, RESULTS_DIR, writeResults } from './lib/report';
+import { RESULTS_DIR } from './lib/report';
+import type { AbsoluteFigure, Check } from './lib/result-schema';
+import { requirePostgres, runSize, wholeOption } from './lib/run-options';
 import { buildBenchPagesInto, serveStatic } from './lib/serve';
-import { round, summarize, type Summary } from './lib/stats';
+import { recordingDb, replay } from './lib/sql-replay';
+import { percentile, round } from './lib/stats';
+import { bulkLoad, DAYS, prepare } from './dashboards/load';
+import { LIVE_CEILING_MS, measureLivePaint } from './dashboards/live-paint';
 
-const whole = (name: string, fallback: number) => {
-  const value = Number(option(name) ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-};
-const ROWS = whole('rows', 5_000_000);
-const PGLITE_ROWS = whole('pglite-rows', ROWS);
-const REPS = whole('reps', 40);
-const LIVE = whole('live', 240);
-const INSERTS = whole('inserts', 2000);
-const DAYS = 365;
+const ROWS = wholeOption('rows', 5_000_000, 10_000);
+const PGLITE_ROWS = wholeOption('pglite-rows', ROWS, ROWS);
+const PAIRS = wholeOption('pairs', 5, 2);
+const REPS = wholeOption('reps', 40, 10);
+const LIVE = wholeOption('live', 120, 10);
+const INSERTS = wholeOption('inserts', 400, 100);
+const USE_POSTGRES = !flag('no-postgres');
+const USE_PGLITE = !flag('no-pglite');
+const LIVE_PAINT = !flag('no-live');
+if (!USE_POSTGRES && !USE_PGLITE) throw new Error('--no-postgres and --no-pglite leave nothing to measure');
+requirePostgres('dashboards');
+const SIZE = runSize(['rows', 'pglite-rows', 'pairs', 'reps', 'live', 'inserts'], ['no-postgres', 'no-pglite', 'no-live']);
+
+/** The fixed "now" of the data, the API's clock and the live payments. */
+const NOW = new Date('2026-11-02T17:00:00Z');
 const SUPERUSER = 'superuser@example.com';
-const BATCH = 500_000;
 
 type Engine = 'postgres' | 'pglite';
+const KEY: Record<Engine, string> = { postgres: 'Postgres', pglite: 'Pglite' };
+const LABEL: Record<Engine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+const rowsOf = (engine: Engine) => (engine === 'postgres' ? ROWS : PGLITE_ROWS);
+/** "PostgreSQL, 5,000,000 payments": every figure says its engine and its size. */
+const onEngine = (engine: Engine) => `${LABEL[engine]}, ${rowsOf(engine).toLocaleString('en-US')} payments`;
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-/** The schema, the demo seed and 44 more locations (50 in all, the list benchmark's). */
-async function prepare(db: Db) {
-  await migrate(db);
-  await applyDemoSeed(db);
-  for (const location of extraLocations(1)) {
-    await db.query(
-      `INSERT INTO locations (location_id, name, address, time_zone, capacity, status) VALUES ($1, $2, $3, $4, $5, 'active')
-       ON CONFLICT DO NOTHING`,
-      [location.location_id, location.name, location.address, location.time_zone, location.capacity],
-    );
-  }
-  await db.query(`SELECT setval(pg_get_serial_sequence('locations', 'location_id'), (SELECT max(location_id) FROM locations))`);
-}
-
-/**
- * `rows` payments over the last 365 days at the 50 locations, generated by SQL: amounts $2–$60, card fee 30¢ + 2.9 %,
- * 1.5 % refunded in part, settled the next local day (not yet for today's). Then one aggregate builds the rollups.
- */
-async function bulkLoad(db: Db, rows: number, now: Date) {
-  const seconds: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (name: string) => {
-    seconds[name] = round((performance.now() - mark) / 1000);
-    mark = performance.now();
-  };
-  await db.transaction(async (tx) => {
-    await tx.exec('ALTER TABLE transactions DISABLE TRIGGER USER');
-    const restore = await suspendIndexesAndForeignKeys(tx, ['transactions']);
-    await tx.query('SELECT setseed(0.42)');
-    for (let start = 0; start < rows; start += BATCH) {
-      const count = Math.min(BATCH, rows - start);
-      await tx.query(
-        `INSERT INTO transactions (location_id, license_plate, payment_time, expiry_date_time, payment_amount, fee,
-           payment_method, refunded_amount, status, settled_date, updated_at)
-         SELECT p.location_id, 'BN' || lpad((p.g % 900000)::text, 6, '0'), p.paid, p.paid + interval '2 hours',
-                p.amount, p.fee, 'card', p.refunded,
-                CASE WHEN p.refunded > 0 THEN 'partially_refunded' ELSE 'paid' END,
-                CASE WHEN (p.paid AT TIME ZONE l.time_zone)::date < ($2::timestamptz AT TIME ZONE l.time_zone)::date
-                     THEN (p.paid AT TIME ZONE l.time_zone)::date + 1 END,
-                extract(epoch FROM p.paid)::bigint
-           FROM (SELECT g, 1 + (g % 50) AS location_id,
-                        $2::timestamptz - random() * interval '${DAYS} days' AS paid,
-                        a.amount, round(0.30 + a.amount * 0.029, 2) AS fee,
-                        CASE WHEN random() < 0.015 THEN round(a.amount / 2, 2) ELSE 0 END AS refunded
-                   FROM generate_series($1::bigint, $1::bigint + ${count - 1}) AS g,
-                        LATERAL (SELECT round((2 + random() * 58)::numeric, 2) + 0 * g AS amount) AS a) AS p
-           JOIN locations l ON l.location_id = p.location_id`,
-        [start + 1, now.toISOString()],
-      );
-      log(`  ${Math.min(rows, start + BATCH).toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} payments`);
-    }
-    lap('generate');
-    await tx.query('SELECT dashboard_rebuild_rollups(NULL)');
-    lap('rollups');
-    // The indexes the dashboards read (expiry, payment time, location and time) and every other non-text one.
-    for (const statement of restore.filter((sql) => !/gin|trgm|bigram/i.test(sql))) await tx.exec(statement);
-    lap('indexes');
-    await tx.exec('ALTER TABLE transactions ENABLE TRIGGER USER');
-  });
-  await db.exec('VACUUM (ANALYZE)');
-  lap('vacuum');
-  return seconds;
-}
 
 function appOver(db: Db, corsOrigins: string[] = []) {
   return createApp({
     db,
     verifyIdToken: fakeVerifyIdToken,
-    session: { secret: TEST_SESSION_SECRET, ttlSeconds: 3600 },
+    session: { secret: TEST_SESSION_SECRET, ttlSeconds: 24 * 3600 },
     corsOrigins,
+    now: () => NOW,
     logError: (message, error) => console.error(message, error),
   });
 }
@@ -152,224 +93,213 @@ async function sessionOf(app: ReturnType<typeof appOver>, email: string) {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const daysBefore = (date: Date, days: number) => new Date(date.getTime() - days * 86_400_000);
+const yesterday = daysBefore(NOW, 1);
 
-/** The timed requests: settled over 7, 90, 365 days (ending yesterday) and the real-time summary. */
-function queries(now: Date): Record<string, string> {
-  const yesterday = daysBefore(now, 1);
-  return {
-    settled7d: `/dashboards/settled?from=${day(daysBefore(yesterday, 6))}&to=${day(yesterday)}`,
-    settled90d: `/dashboards/settled?from=${day(daysBefore(yesterday, 89))}&to=${day(yesterday)}`,
-    settled365d: `/dashboards/settled?from=${day(daysBefore(yesterday, 364))}&to=${day(yesterday)}`,
-    realtime: '/dashboards/realtime',
-  };
-}
+/** The timed requests: settled over the 365 days ending yesterday, and the real-time summary. */
+const REQUESTS = {
+  settled365d: {
+    path: `/dashboards/settled?from=${day(daysBefore(yesterday, 364))}&to=${day(yesterday)}`,
+    name: 'settled dashboard, 365 days, p95',
+  },
+  realtimeSummary: { path: '/dashboards/realtime', name: 'real-time summary, p95' },
+} as const;
+type RequestName = keyof typeof REQUESTS;
 
-async function timeRequests(apps: Partial<Record<Engine, { app: ReturnType<typeof appOver>; token: string }>>, now: Date) {
-  const samples: Record<string, Record<string, number[]>> = {};
-  const checks: Record<string, unknown> = {};
-  for (const round_ of [0, ...Array.from({ length: REPS }, (_, i) => i + 1)]) {
-    for (const [name, url] of Object.entries(queries(now))) {
-      for (const [engine, entry] of Object.entries(apps)) {
-        const started = performance.now();
-        const response = await entry.app.request(url, {
-          headers: { Authorization: `Bearer ${idTokenFor(SUPERUSER)}`, [SESSION_HEADER]: entry.token },
-        });
-        const text = await response.text();
-        const elapsed = performance.now() - started;
-        if (response.status !== 200) throw new Error(`${engine} ${url}: ${response.status} ${text.slice(0, 200)}`);
-        if (round_ === 0) {
-          checks[`${engine}:${name}`] = name === 'realtime' ? null : (JSON.parse(text) as { data: { totals: unknown } }).data.totals;
-          continue; // warm-up
-        }
-        ((samples[engine] ??= {})[name] ??= []).push(elapsed);
-      }
-    }
-  }
-  return { samples, checks };
-}
-
-/** Inserts per second, one payment a statement, alternating blocks of 100 with the rollup triggers on and off. */
-async function insertRates(db: Db, now: Date) {
-  const elapsed = { with: 0, without: 0 };
-  const insert = (i: number) =>
-    db.query(
-      `INSERT INTO transactions (location_id, license_plate, payment_time, expiry_date_time, payment_amount, fee, payment_method,
-         processor_reference, settled_date)
-       VALUES ($1, $2, $3::timestamptz, $3::timestamptz + interval '1 hour', $4, 0.66, 'card', $5, NULL)`,
-      [1 + (i % 50), `INS${String(i).padStart(5, '0')}`, new Date(now.getTime() - (i % 3600) * 1000).toISOString(), (2 + (i % 58)).toFixed(2), `ch_bench_${i}`],
-    );
-  let i = 0;
-  for (let block = 0; block < (INSERTS / 100) * 2; block++) {
-    const mode = block % 2 === 0 ? 'with' : 'without';
-    if (mode === 'without') await db.exec('ALTER TABLE transactions DISABLE TRIGGER USER');
+/** Server time: p95 of REPS requests through the app against p95 of REPS replays of their recorded SQL. */
+async function measureServerTime(engine: Engine, db: Db, name: RequestName) {
+  const recorder = recordingDb(db);
+  const app = appOver(recorder.db);
+  const headers = { Authorization: `Bearer ${idTokenFor(SUPERUSER)}`, [SESSION_HEADER]: await sessionOf(app, SUPERUSER) };
+  const send = async () => {
     const started = performance.now();
-    for (let k = 0; k < 100; k++) await insert(i++);
-    elapsed[mode] += performance.now() - started;
-    if (mode === 'without') await db.exec('ALTER TABLE transactions ENABLE TRIGGER USER');
-  }
-  return { with: round(INSERTS / (elapsed.with / 1000)), without: round(INSERTS / (elapsed.without / 1000)) };
-}
-
-/** Commit-to-paint in Chromium: the console's dashboard open, payments committed at 20 a second. */
-async function livePaint(db: Db, pageOrigin: string, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<Summary> {
-  const app = appOver(db, [pageOrigin]);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const apiOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const token = await sessionOf(app, SUPERUSER);
-  const page = await browser.newPage();
-  try {
-    const params = new URLSearchParams({ api: apiOrigin, idToken: idTokenFor(SUPERUSER), session: token });
-    await page.goto(`${pageOrigin}/dashboard-live.html?${params}`);
-    await page.waitForSelector('.live-live', { timeout: 30_000 });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = (await page.evaluate(() => window.paintedCounts())).at(-1)?.[1] ?? 0;
-    // The k-th payment is on screen once the figure shows before + k payments (a summary may bring several at once).
-    const committedAt: number[] = [];
-    for (let i = 0; i < LIVE; i++) {
-      const due = performance.now() + 50;
-      await db.query(
-        `INSERT INTO transactions (location_id, license_plate, payment_time, expiry_date_time, payment_amount, fee)
-         VALUES (7, 'LIVE' || $1, now(), now() + interval '1 hour', 4.50, 0.43)`,
-        [String(i)],
-      );
-      committedAt.push(Date.now());
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const counts = await page.evaluate(() => window.paintedCounts());
-    const latencies: number[] = [];
-    let missed = 0;
-    committedAt.forEach((at, index) => {
-      const shown = counts.find(([, count]) => count >= before + index + 1);
-      if (shown) latencies.push(shown[0] - at);
-      else missed += 1;
+    const { result, queries } = await recorder.capture(async () => {
+      const response = await app.request(REQUESTS[name].path, { headers });
+      return { status: response.status, body: await response.text() };
     });
-    if (missed) log(`  ${missed} of ${LIVE} payments never shown`);
-    return summarize(latencies);
-  } finally {
-    await page.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+    if (result.status !== 200) throw new Error(`${LABEL[engine]} ${REQUESTS[name].path}: ${result.status} ${result.body.slice(0, 200)}`);
+    return { ms: performance.now() - started, body: result.body, queries };
+  };
+  await send(); // warm-up: session, plans
+  const recorded = await send();
+  const p95Of = async (once: () => Promise<number>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < REPS; i++) samples.push(await once());
+    return percentile(samples.sort((a, b) => a - b), 95);
+  };
+  const pairs = await alternate(
+    PAIRS,
+    () => p95Of(async () => (await send()).ms),
+    () => p95Of(() => replay(db, recorded.queries)),
+  );
+  const figure = ratioFigure(
+    {
+      key: `${name}P95${KEY[engine]}`,
+      name: `${REQUESTS[name].name}, ${onEngine(engine)}, superuser (50 locations)`,
+      figureLabel: 'request → last byte through the app (app.request)',
+      baselineLabel: 'its own SQL run directly on the same pool',
+      unit: 'ms',
+      goal: { op: '<=', target: 1.5 },
+    },
+    pairs,
+  );
+  return { figure, body: recorded.body };
 }
 
-declare global {
-  interface Window {
-    paintedCounts: () => [number, number][];
-  }
+/** Inserts per second, one payment a statement, the rollup triggers on (figure) and off (baseline). */
+async function measureInserts(engine: Engine, db: Db): Promise<RatioFigure> {
+  let i = 0;
+  const block = async () => {
+    const started = performance.now();
+    for (let k = 0; k < INSERTS; k++, i++) {
+      await db.query(
+        `INSERT INTO transactions (location_id, license_plate, payment_time, expiry_date_time, payment_amount, fee, payment_method,
+           processor_reference, settled_date)
+         VALUES ($1, $2, $3::timestamptz, $3::timestamptz + interval '1 hour', $4, 0.66, 'card', $5, NULL)`,
+        [1 + (i % 50), `INS${String(i).padStart(6, '0')}`, new Date(NOW.getTime() - (i % 3600) * 1000).toISOString(), (2 + (i % 58)).toFixed(2), `ch_bench_${i}`],
+      );
+    }
+    return INSERTS / ((performance.now() - started) / 1000);
+  };
+  const pairs = await alternate(PAIRS, block, async () => {
+    await db.exec('ALTER TABLE transactions DISABLE TRIGGER USER');
+    try {
+      return await block();
+    } finally {
+      await db.exec('ALTER TABLE transactions ENABLE TRIGGER USER');
+    }
+  });
+  return ratioFigure(
+    {
+      key: `insertsWithRollups${KEY[engine]}`,
+      name: `inserts/s with the rollup triggers, ${LABEL[engine]} (full schema, 50 locations, ${INSERTS} a side per pair)`,
+      figureLabel: 'one INSERT a payment, rollup triggers on',
+      baselineLabel: 'the same INSERTs, triggers off',
+      unit: 'inserts/s',
+      goal: { op: '>=', target: 0.75 },
+    },
+    pairs,
+  );
+}
+
+/** A database with the schema and 50 locations only, for the inserts. */
+async function insertsDatabase(engine: Engine, postgres: ThrowawayPostgres | undefined): Promise<Db> {
+  if (engine === 'pglite') return openPgliteDatabase();
+  const admin = openPostgresDatabase({ connectionString: postgres!.url.replace(/lpa_dashboards$/, 'postgres'), max: 1 });
+  await admin.exec('DROP DATABASE IF EXISTS lpa_inserts');
+  await admin.exec('CREATE DATABASE lpa_inserts');
+  await admin.close();
+  return openPostgresDatabase({ connectionString: postgres!.url.replace(/lpa_dashboards$/, 'lpa_inserts'), max: 2 });
 }
 
 async function main() {
-  const now = new Date();
+  const run = startBenchRun({
+    bench: 'dashboards',
+    title: `Dashboards, ${ROWS.toLocaleString('en-US')} payments over 50 locations and ${DAYS} days`,
+    size: SIZE,
+    options: { rows: ROWS, pgliteRows: PGLITE_ROWS, pairs: PAIRS, reps: REPS, live: LIVE, inserts: INSERTS, now: NOW.toISOString(), postgres: USE_POSTGRES, pglite: USE_PGLITE, livePaint: LIVE_PAINT },
+  });
   const dbs: Partial<Record<Engine, Db>> = {};
-  const load: Record<string, unknown> = {};
+  const loads: Record<string, unknown> = {};
   let postgres: ThrowawayPostgres | undefined;
+  let chromium: string | null = null;
   const pgliteDir = mkdtempSync(path.join(tmpdir(), 'lpa-bench-dash-'));
-  const startLoad = process.env.LPA_BENCH_LOAD ?? '';
   try {
-    if (!flag('no-postgres')) {
+    if (USE_POSTGRES) {
       postgres = await startThrowawayPostgres('lpa_dashboards', ['shared_buffers=512MB', 'max_wal_size=4GB']);
       dbs.postgres = openPostgresDatabase({ connectionString: postgres.url, max: 4 });
-      log(`PostgreSQL (${postgres.version}): loading ${ROWS.toLocaleString('en-US')} payments`);
-      await prepare(dbs.postgres);
-      load.postgres = { rows: ROWS, seconds: await bulkLoad(dbs.postgres, ROWS, now) };
-      log(`  loaded: ${JSON.stringify(load.postgres)}`);
     }
-    if (!flag('no-pglite')) {
-      dbs.pglite = await openPgliteDatabase(path.join(pgliteDir, 'data'));
-      log(`PGlite (on disk): loading ${PGLITE_ROWS.toLocaleString('en-US')} payments`);
-      await prepare(dbs.pglite);
-      load.pglite = { rows: PGLITE_ROWS, seconds: await bulkLoad(dbs.pglite, PGLITE_ROWS, now) };
-      log(`  loaded: ${JSON.stringify(load.pglite)}`);
+    if (USE_PGLITE) dbs.pglite = await openPgliteDatabase(path.join(pgliteDir, 'data'));
+    const engines = Object.keys(dbs) as Engine[];
+    for (const engine of engines) {
+      log(`${LABEL[engine]}: loading ${rowsOf(engine).toLocaleString('en-US')} payments`);
+      await prepare(dbs[engine]!);
+      loads[engine] = { rows: rowsOf(engine), seconds: await bulkLoad(dbs[engine]!, rowsOf(engine), NOW) };
+      log(`  loaded: ${JSON.stringify(loads[engine])}`);
     }
 
-    log('Server time of the dashboards');
-    const apps: Partial<Record<Engine, { app: ReturnType<typeof appOver>; token: string }>> = {};
-    for (const [engine, db] of Object.entries(dbs) as [Engine, Db][]) {
-      const app = appOver(db);
-      apps[engine] = { app, token: await sessionOf(app, SUPERUSER) };
-    }
-    const { samples, checks } = await timeRequests(apps, now);
-    const server = Object.fromEntries(
-      Object.entries(samples).map(([engine, byQuery]) => [
-        engine,
-        Object.fromEntries(Object.entries(byQuery).map(([name, values]) => [name, summarize(values)])),
-      ]),
-    ) as Record<Engine, Record<string, Summary>>;
-    console.log(
-      formatTable(
-        ['engine', 'query', 'n', 'p50 ms', 'p95 ms', 'max ms'],
-        Object.entries(server).flatMap(([engine, byQuery]) =>
-          Object.entries(byQuery).map(([name, s]) => [engine, name, s.n, round(s.p50), round(s.p95), round(s.max)]),
-        ),
-      ),
-    );
-
-    log('Rollup upkeep: inserts per second, one payment a statement (full schema, 50 locations)');
-    const inserts: Partial<Record<Engine, { with: number; without: number }>> = {};
-    for (const engine of Object.keys(dbs) as Engine[]) {
-      const small = engine === 'postgres' ? openPostgresDatabase({ connectionString: postgres!.url.replace(/lpa_dashboards$/, 'postgres'), max: 2 }) : await openPgliteDatabase();
-      if (engine === 'postgres') {
-        await small.exec('DROP DATABASE IF EXISTS lpa_inserts');
-        await small.exec('CREATE DATABASE lpa_inserts');
-        await small.close();
+    const checks: Check[] = [];
+    const ratios: RatioFigure[] = [];
+    const absolutes: AbsoluteFigure[] = [];
+    const settledBodies: Partial<Record<Engine, string>> = {};
+    for (const engine of engines) {
+      for (const name of Object.keys(REQUESTS) as RequestName[]) {
+        const { figure, body } = await measureServerTime(engine, dbs[engine]!, name);
+        ratios.push(figure);
+        if (name === 'settled365d') settledBodies[engine] = body;
+        log(`${figure.key}: ${round(figure.figure.median)} ms through the app, ${round(figure.baseline.median)} ms its SQL; ratio ${round(figure.median)}`);
       }
-      const target = engine === 'postgres' ? openPostgresDatabase({ connectionString: postgres!.url.replace(/lpa_dashboards$/, 'lpa_inserts'), max: 2 }) : small;
-      await prepare(target);
-      inserts[engine] = await insertRates(target, now);
-      await target.close();
     }
-    console.log(formatTable(['engine', 'with rollups /s', 'without /s', 'ratio'], Object.entries(inserts).map(([engine, r]) => [engine, r.with, r.without, round(r.with / r.without)])));
+    if (settledBodies.postgres && settledBodies.pglite && ROWS === PGLITE_ROWS) {
+      checks.push({ name: 'settled 365 days: the same answer on PostgreSQL and PGlite', pass: settledBodies.postgres === settledBodies.pglite });
+    }
 
-    const live: Partial<Record<Engine, Summary>> = {};
-    if (!flag('no-live')) {
+    for (const engine of engines) {
+      const db = await insertsDatabase(engine, postgres);
+      try {
+        await prepare(db);
+        ratios.push(await measureInserts(engine, db));
+        log(`${ratios.at(-1)!.key}: ${round(ratios.at(-1)!.figure.median)} / ${round(ratios.at(-1)!.baseline.median)} inserts/s`);
+      } finally {
+        await db.close();
+      }
+    }
+
+    const live: Record<string, unknown> = {};
+    if (LIVE_PAINT) {
       log('Live paint in headless Chromium');
       const dist = path.join(RESULTS_DIR, 'dist-dashboards');
       await buildBenchPagesInto(['dashboard-live'], dist, [react()]);
       const pages = await serveStatic(dist);
       const browser = await launchChromium();
+      chromium = browser.version();
       try {
-        for (const [engine, db] of Object.entries(dbs) as [Engine, Db][]) live[engine] = await livePaint(db, pages.origin, browser);
+        for (const engine of engines) {
+          const db = dbs[engine]!;
+          const app = appOver(db, [pages.origin]);
+          const result = await measureLivePaint({
+            db,
+            app,
+            sessionToken: await sessionOf(app, SUPERUSER),
+            email: SUPERUSER,
+            pageOrigin: pages.origin,
+            browser,
+            now: NOW,
+            pairs: PAIRS,
+            paymentsPerPair: LIVE,
+          });
+          const committed = result.committed.reduce((sum, count) => sum + count, 0);
+          const unpainted = result.unpainted.reduce((sum, count) => sum + count, 0);
+          ratios.push(
+            ratioFigure(
+              {
+                key: `livePaintP95${KEY[engine]}`,
+                name: `payment → live paint p95, ${onEngine(engine)} (${LIVE} payments a pair at 20/s; unpainted at ${LIVE_CEILING_MS} ms)`,
+                figureLabel: 'commit → first frame counting it, headless Chromium',
+                baselineLabel: 'poll interval + summary p50 (its reads, direct) + one frame',
+                unit: 'ms',
+                goal: { op: '<=', target: 1.15 },
+              },
+              result.pairs,
+            ),
+          );
+          absolutes.push(absolute(`livePaintUnpainted${KEY[engine]}`, `payments never painted within ${LIVE_CEILING_MS} ms, ${LABEL[engine]}`, 'payments', unpainted, { op: '<=', target: 0 }));
+          checks.push({ name: `every payment painted, ${LABEL[engine]}`, pass: unpainted === 0, detail: `${committed - unpainted} of ${committed}` });
+          live[engine] = { committed: result.committed, unpainted: result.unpainted, baseline: result.baseline, latenciesMs: result.latenciesMs.map((pair) => pair.map((value) => (value === null ? null : round(value)))) };
+          log(`livePaintP95${KEY[engine]}: ${round(ratios.at(-1)!.figure.median)} ms, baseline ${round(ratios.at(-1)!.baseline.median)} ms, ${unpainted} unpainted`);
+        }
       } finally {
         await browser.close();
         await pages.close();
       }
-      console.log(formatTable(['engine', 'payments', 'p50 ms', 'p95 ms', 'max ms'], Object.entries(live).map(([engine, s]) => [engine, s.n, round(s.p50), round(s.p95), round(s.max)])));
     }
 
-    const p95 = (engine: Engine, name: string) => round(server[engine]?.[name]?.p95 ?? Number.NaN);
-    const results = {
-      payments: ROWS,
-      paymentsPglite: PGLITE_ROWS,
-      locations: 50,
-      days: DAYS,
-      settled365dP95MsPostgres: p95('postgres', 'settled365d'),
-      settled365dP95MsPglite: p95('pglite', 'settled365d'),
-      realtimeSummaryP95MsPostgres: p95('postgres', 'realtime'),
-      realtimeSummaryP95MsPglite: p95('pglite', 'realtime'),
-      livePaintP95Ms: round(live.postgres?.p95 ?? live.pglite?.p95 ?? Number.NaN),
-      livePaintP95MsPglite: round(live.pglite?.p95 ?? Number.NaN),
-      insertsPerSecWithRollups: inserts.postgres?.with ?? inserts.pglite?.with ?? Number.NaN,
-      insertsPerSecWithoutRollups: inserts.postgres?.without ?? inserts.pglite?.without ?? Number.NaN,
-      insertsPglite: inserts.pglite ?? null,
-      server,
-      live,
-      load,
-      totals: checks,
-      postgresVersion: postgres?.version ?? null,
-      machine: { ...machineInfo(), loadAtStart: startLoad },
-      at: now.toISOString(),
-    };
-    const goals = [
-      goalAtMost('settled 365 d, PostgreSQL', 'p95', results.settled365dP95MsPostgres, 30, 'ms'),
-      goalAtMost('settled 365 d, PGlite', 'p95', results.settled365dP95MsPglite, 100, 'ms'),
-      goalAtMost('real-time summary, PostgreSQL', 'p95', results.realtimeSummaryP95MsPostgres, 20, 'ms'),
-      goalAtMost('commit to paint', 'p95', results.livePaintP95Ms, 1000, 'ms'),
-      goalAtLeast('inserts with rollups / without', 'ratio', round(results.insertsPerSecWithRollups / results.insertsPerSecWithoutRollups), 0.5, ''),
-    ];
-    console.log(formatGoals(goals));
-    console.log(`Wrote ${await writeResults('dashboards', { ...results, goals })}`);
+    await run.finish({
+      checks,
+      ratios,
+      absolutes,
+      versions: { postgres: postgres?.version ?? null, chromium },
+      details: { locations: 50, days: DAYS, load: loads, live },
+    });
   } finally {
     for (const db of Object.values(dbs)) await db.close().catch(() => undefined);
     postgres?.stop();

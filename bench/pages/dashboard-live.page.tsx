@@ -20,9 +20,23 @@ const painted: [number, number][] = [];
 declare global {
   interface Window {
     paintedCounts: () => [number, number][];
+    frameMs: () => Promise<number>;
   }
 }
 window.paintedCounts = () => painted;
+
+/** One frame of this page, measured: the median gap between 31 animation frames (the live paint's baseline adds it). */
+window.frameMs = () =>
+  new Promise((resolve) => {
+    const times: number[] = [];
+    const tick = (time: number) => {
+      times.push(time);
+      if (times.length < 31) return void requestAnimationFrame(tick);
+      const gaps = times.slice(1).map((at, index) => at - times[index]!).sort((a, b) => a - b);
+      resolve(gaps[gaps.length >> 1]!);
+    };
+    requestAnimationFrame(tick);
+  });
 
 let shown = -1;
 new MutationObserver(() => {
