@@ -1,13 +1,10 @@
-import { buildCases, runQuotes } from './workload';
+import { ratesBench, type RatesBench } from './engines';
 
-/** The page half of `npm run bench:rates`: the same mix and loop as in Node, run on the page's main thread. */
+/** The page half of `npm run bench:rates`: the same bundled module as in Node, on the page's main thread. */
 declare global {
   interface Window {
-    runRatesBench: (count: number, seconds: number, repeats: number) => ReturnType<typeof runQuotes> & { isolated: boolean };
+    ratesBench: RatesBench;
   }
 }
 
-window.runRatesBench = (count, seconds, repeats) => ({
-  ...runQuotes(buildCases(count), seconds, repeats, () => performance.now()),
-  isolated: window.crossOriginIsolated,
-});
+window.ratesBench = ratesBench;

@@ -1,10 +1,10 @@
 import { createRandom } from '../../server/db/seed/prng';
-import { quote } from '../../src/rates/quote';
 import { MINUTES_PER_DAY, type EventRate, type RateBand, type RateConfig, type RateSet } from '../../src/rates/rate-set';
 import { validate } from '../../src/rates/validate';
 
 /**
- * The fixed mix of `npm run bench:rates`: the same in Node and in Chromium (this module is bundled for the page).
+ * The fixed mix of `npm run bench:rates`: the same in Node and in Chromium (bundled the same way for both,
+ * bench/rates/engines.ts).
  * Rate sets of 1 to 20 bands a day, some flat, with 0 to 6 events; stays from 1 minute to 30 days, log-uniform
  * (as many 1–10 minute stays as 3–30 day ones), arriving anywhere in 2026–2027, a fifth of them next to a DST change.
  */
@@ -89,50 +89,3 @@ export function buildCases(count: number, seed = 'rates-bench'): QuoteCase[] {
   return cases;
 }
 
-export interface QuoteRun {
-  quotes: number;
-  seconds: number;
-  quotesPerSec: number;
-  /** Per stay of the mix: its quote's mean time over `repeats` calls, in microseconds, sorted. */
-  perCaseUs: number[];
-  checksum: number;
-}
-
-/**
- * Throughput: the whole mix in a loop for `seconds`. Latency: each stay quoted `repeats` times in a row and timed
- * together (a single quote is below the browser timer's resolution), giving each stay's time; p99 is over stays.
- */
-export function runQuotes(cases: QuoteCase[], seconds: number, repeats: number, now: () => number): QuoteRun {
-  // Warm-up: tables prepared, zone years covered, code optimised. The checksum (one pass) compares runtimes.
-  let checksum = 0;
-  let sink = 0;
-  for (let round = 0; round < 3; round++) {
-    for (const stay of cases) {
-      const result = quote(stay.rateSet, stay.config, stay.arrivalMs, stay.departureMs, stay.timeZone);
-      if (result.ok && round === 0) checksum += result.amountCents;
-    }
-  }
-  let quotes = 0;
-  const started = now();
-  let elapsed = 0;
-  while (elapsed < seconds * 1000) {
-    for (const stay of cases) {
-      const result = quote(stay.rateSet, stay.config, stay.arrivalMs, stay.departureMs, stay.timeZone);
-      if (result.ok) sink += result.amountCents;
-    }
-    quotes += cases.length;
-    elapsed = now() - started;
-  }
-  const perCaseUs: number[] = [];
-  for (const stay of cases) {
-    const from = now();
-    for (let round = 0; round < repeats; round++) {
-      const result = quote(stay.rateSet, stay.config, stay.arrivalMs, stay.departureMs, stay.timeZone);
-      if (result.ok) sink += result.amountCents;
-    }
-    perCaseUs.push(((now() - from) * 1000) / repeats);
-  }
-  perCaseUs.sort((a, b) => a - b);
-  if (sink < 0) throw new Error('negative amounts');
-  return { quotes, seconds: elapsed / 1000, quotesPerSec: quotes / (elapsed / 1000), perCaseUs, checksum };
-}

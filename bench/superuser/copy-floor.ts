@@ -1,24 +1,29 @@
 /**
- * The floor under Database Copy's time for the payments table (issue 14): the CPU seconds PostgreSQL must spend on the
- * target for 1,000,000 payments whatever the copy does, phase by phase, each alone in one process (no parallel
- * workers), on a throwaway PostgreSQL 15 cluster (bench/lib/postgres.ts) with every migration applied:
+ * The floor under Database Copy's time (issue 14), context for `npm run bench:copy`: the CPU seconds PostgreSQL must
+ * spend on the target for the payments whatever the copy does, phase by phase, each alone in one process (no parallel
+ * workers), on the target the bench copied into (every migration applied, the payments loaded):
  *   - loading the rows with COPY into the real table (heap, primary key, generated `phone_last4`, CHECKs), with the
- *     dashboards' rollup trigger and without it (ALTER TABLE … DISABLE TRIGGER, in a rolled-back transaction);
- *   - building each of the table's other indexes, one after another.
+ *     dashboards' rollup trigger and without it (ALTER TABLE … DISABLE TRIGGER), in rolled-back transactions;
+ *   - the foreign key added back and each of the table's other indexes built, one after another.
  * The copy cannot do less than the sum unless the schema changes (fewer indexes, cheaper rollups): on two cores the
- * copy's time is at least that sum over two. Prints a table and writes bench/results/superuser-copy-floor.json.
- *
- *   npx tsx bench/superuser/copy-floor.ts [rows]     (default 1,000,000)
+ * copy's time is at least that sum over two. (Until issue 35 this was a script no npm command ran.)
  */
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { migrate } from '../../server/db/migrate';
-import { openPostgresDatabase } from '../../server/db/postgres';
-import { startThrowawayPostgres } from '../lib/postgres';
 import { readProcStat, TICKS_PER_SECOND } from '../lib/proc-stat';
-import { formatTable, machineInfo, writeResults } from '../lib/report';
-import { seedPayments } from './copy-throughput';
+
+export interface FloorPhase {
+  what: string;
+  seconds: number;
+  cpuSeconds: number;
+}
+
+export interface CopyFloor {
+  phases: FloorPhase[];
+  /** Load with the rollup trigger + foreign keys + index builds: what the target must spend, CPU seconds. */
+  targetCpuSeconds: number;
+}
 
 /** CPU seconds the connection's backend process has used so far (/proc, Linux). */
 async function backendCpuSeconds(client: pg.Client): Promise<number> {
@@ -28,87 +33,72 @@ async function backendCpuSeconds(client: pg.Client): Promise<number> {
   return (stat.utime + stat.stime) / TICKS_PER_SECOND;
 }
 
-const rows = Number(process.argv[2] ?? 1_000_000);
-const cluster = await startThrowawayPostgres('lpa_copy_floor');
-const client = new pg.Client({ connectionString: cluster.url });
-const reader = new pg.Client({ connectionString: cluster.url });
-try {
-  const db = openPostgresDatabase({ connectionString: cluster.url });
-  await migrate(db);
-  await db.close();
+/** Measures the floor on `targetUrl`, whose `transactions` holds the rows; leaves it as it was. */
+export async function measureCopyFloor(targetUrl: string): Promise<CopyFloor> {
+  const client = new pg.Client({ connectionString: targetUrl });
+  const reader = new pg.Client({ connectionString: targetUrl });
   await client.connect();
   await reader.connect();
-  await seedPayments(client, rows);
-  await client.query('SET max_parallel_maintenance_workers = 0');
-  await client.query(`SET maintenance_work_mem = '256MB'`);
-  await client.query('CHECKPOINT');
-  const timed = async (what: string, work: string | (() => Promise<void>)): Promise<[string, number, number]> => {
-    const cpu = await backendCpuSeconds(client);
-    const started = performance.now();
-    if (typeof work === 'string') await client.query(work);
-    else await work();
-    return [what, (performance.now() - started) / 1000, (await backendCpuSeconds(client)) - cpu];
-  };
-  const results: [string, number, number][] = [];
-  // The rows as the copy streams them: dumped once into a plain table, then COPY'd back through the real one.
-  await client.query('CREATE TABLE payments_dump AS SELECT * FROM transactions');
-  const { rows: columnRows } = await client.query<{ name: string }>(
-    `SELECT column_name AS name FROM information_schema.columns
-      WHERE table_name = 'transactions' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-  );
-  const columns = columnRows.map((c) => `"${c.name}"`).join(', ');
-  const { rows: indexRows } = await client.query<{ name: string; definition: string }>(
-    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
-       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-      WHERE i.indrelid = 'transactions'::regclass
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
-      ORDER BY c.relname`,
-  );
-  const { rows: fkRows } = await client.query<{ name: string; definition: string }>(
-    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-      WHERE conrelid = 'transactions'::regclass AND contype = 'f'`,
-  );
-  for (const trigger of [true, false]) {
-    await client.query('BEGIN');
-    await client.query('TRUNCATE transactions CASCADE');
-    for (const index of indexRows) await client.query(`DROP INDEX "${index.name}"`);
-    for (const fk of fkRows) await client.query(`ALTER TABLE transactions DROP CONSTRAINT "${fk.name}"`);
-    if (!trigger) await client.query('ALTER TABLE transactions DISABLE TRIGGER transactions_rollups_insert');
-    results.push(
-      // The rows stream from a second connection, as the copy streams them from the source (its CPU not counted).
-      await timed(`load (COPY FROM STDIN of ${rows} rows)${trigger ? ', rollup trigger on' : ', rollup trigger off'}`, () =>
-        pipeline(
-          reader.query(copyTo(`COPY (SELECT ${columns} FROM payments_dump) TO STDOUT`)),
-          client.query(copyFrom(`COPY transactions (${columns}) FROM STDIN`)),
-        ),
-      ),
+  try {
+    await client.query('SET max_parallel_maintenance_workers = 0');
+    await client.query(`SET maintenance_work_mem = '256MB'`);
+    await client.query('CHECKPOINT');
+    const timed = async (what: string, work: string | (() => Promise<void>)): Promise<[string, number, number]> => {
+      const cpu = await backendCpuSeconds(client);
+      const started = performance.now();
+      if (typeof work === 'string') await client.query(work);
+      else await work();
+      return [what, (performance.now() - started) / 1000, (await backendCpuSeconds(client)) - cpu];
+    };
+    const results: [string, number, number][] = [];
+    // The rows as the copy streams them: dumped once into a plain table, then COPY'd back through the real one.
+    await client.query('CREATE TABLE payments_dump AS SELECT * FROM transactions');
+    const { rows: columnRows } = await client.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns
+        WHERE table_name = 'transactions' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
     );
-    if (trigger) {
-      for (const fk of fkRows) results.push(await timed(`foreign key ${fk.name}`, `ALTER TABLE transactions ADD CONSTRAINT "${fk.name}" ${fk.definition}`));
-      for (const index of indexRows) results.push(await timed(`index ${index.name}`, index.definition));
+    const columns = columnRows.map((c) => `"${c.name}"`).join(', ');
+    const { rows: indexRows } = await client.query<{ name: string; definition: string }>(
+      `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+         FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE i.indrelid = 'transactions'::regclass
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+        ORDER BY c.relname`,
+    );
+    const { rows: fkRows } = await client.query<{ name: string; definition: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+        WHERE conrelid = 'transactions'::regclass AND contype = 'f'`,
+    );
+    for (const trigger of [true, false]) {
+      await client.query('BEGIN');
+      await client.query('TRUNCATE transactions CASCADE');
+      for (const index of indexRows) await client.query(`DROP INDEX "${index.name}"`);
+      for (const fk of fkRows) await client.query(`ALTER TABLE transactions DROP CONSTRAINT "${fk.name}"`);
+      if (!trigger) await client.query('ALTER TABLE transactions DISABLE TRIGGER transactions_rollups_insert');
+      results.push(
+        // The rows stream from a second connection, as the copy streams them from the source (its CPU not counted).
+        await timed(`load (COPY FROM STDIN)${trigger ? ', rollup trigger on' : ', rollup trigger off'}`, () =>
+          pipeline(
+            reader.query(copyTo(`COPY (SELECT ${columns} FROM payments_dump) TO STDOUT`)),
+            client.query(copyFrom(`COPY transactions (${columns}) FROM STDIN`)),
+          ),
+        ),
+      );
+      if (trigger) {
+        for (const fk of fkRows) results.push(await timed(`foreign key ${fk.name}`, `ALTER TABLE transactions ADD CONSTRAINT "${fk.name}" ${fk.definition}`));
+        for (const index of indexRows) results.push(await timed(`index ${index.name}`, index.definition));
+      }
+      await client.query('ROLLBACK');
     }
-    await client.query('ROLLBACK');
-  }
-  const load = results.find((r) => r[0].includes('trigger on'))!;
-  const builds = results.filter((r) => r[0].startsWith('index ') || r[0].startsWith('foreign key'));
-  const buildCpu = builds.reduce((sum, r) => sum + r[2], 0);
-  const floorCpu = load[2] + buildCpu;
-  console.log(formatTable(['phase (one process)', 'seconds', 'CPU s'], results.map(([what, s, cpu]) => [what, s.toFixed(2), cpu.toFixed(2)])));
-  console.log(
-    `target CPU for ${rows} payments: load ${load[2].toFixed(2)} + foreign keys and indexes ${buildCpu.toFixed(2)} = ${floorCpu.toFixed(2)} s;` +
-      ` on 2 cores at best ${(floorCpu / 2).toFixed(2)} s, ${Math.round(rows / (floorCpu / 2))} rows/s (goal 200,000 needs ≤ ${((2 * rows) / 200_000).toFixed(1)} CPU s)`,
-  );
-  console.log(
-    `written to ${await writeResults('superuser-copy-floor', {
-      rows,
+    const load = results.find((r) => r[0].includes('trigger on'))!;
+    const builds = results.filter((r) => r[0].startsWith('index ') || r[0].startsWith('foreign key'));
+    return {
       phases: results.map(([what, seconds, cpuSeconds]) => ({ what, seconds: Number(seconds.toFixed(3)), cpuSeconds: Number(cpuSeconds.toFixed(3)) })),
-      targetCpuSeconds: Number(floorCpu.toFixed(2)),
-      bestRowsPerSecOnTwoCores: Math.round(rows / (floorCpu / 2)),
-      machine: machineInfo(),
-    })}`,
-  );
-} finally {
-  await client.end().catch(() => undefined);
-  await reader.end().catch(() => undefined);
-  cluster.stop();
+      targetCpuSeconds: load[2] + builds.reduce((sum, r) => sum + r[2], 0),
+    };
+  } finally {
+    await client.query('DROP TABLE IF EXISTS payments_dump').catch(() => undefined);
+    await client.end().catch(() => undefined);
+    await reader.end().catch(() => undefined);
+  }
 }

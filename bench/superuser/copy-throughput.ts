@@ -1,55 +1,34 @@
 /**
- * Database Copy throughput (issue 14): `rows` payments (transactions) copied PostgreSQL to PostgreSQL through the
- * copy engine the API runs (server/copy/copy-engine.ts: COPY … TO STDOUT piped into COPY … FROM STDIN, masked, in one
- * target transaction, every index and the dashboards' rollup triggers of the real schema in place).
+ * The two sides of `npm run bench:copy` (issue 35), on one throwaway PostgreSQL 15 cluster (bench/lib/postgres.ts)
+ * holding a source and a target database, both migrated with every migration (all twelve indexes of `transactions`,
+ * two of them GIN, its generated `phone_last4`, the dashboards' rollup triggers):
  *
- * `measureCopyThroughput` is what `npm run bench:mailing` combines into bench/results/superuser.json. Run alone:
- *   npx tsx bench/superuser/copy-throughput.ts [rows]     (default 1,000,000)
+ * - the figure: Database Copy of "Locations + Payments", masked, through the engine the API runs
+ *   (server/copy/copy-engine.ts: locations merged; payments and the tables that reference them emptied and streamed
+ *   `COPY (SELECT … masked …) TO STDOUT` → `COPY … FROM STDIN` in one target transaction; the foreign keys validated
+ *   and the indexes built after the load);
+ * - the baseline: `pg_dump --data-only` of the same tables piped to `psql --single-transaction` into the same target,
+ *   after a TRUNCATE of the same tables (the plainest way to move the same rows; no masking, indexes kept).
+ *
+ * Each side is timed from its start to its COMMIT; its CPU is the cluster's (both databases' backends, parallel index
+ * workers) plus this process tree's (Node, pg_dump, psql).
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Transform } from 'node:stream';
 import pg from 'pg';
+import { findPostgresBinDir } from '../../test/postgres-binaries';
 import { runCopy } from '../../server/copy/copy-engine';
 import { copyPlan } from '../../server/copy/tables';
 import { migrate } from '../../server/db/migrate';
 import { openPostgresDatabase } from '../../server/db/postgres';
-import { startThrowawayPostgres } from '../lib/postgres';
-import { readAllProcStats, TICKS_PER_SECOND } from '../lib/proc-stat';
-import { formatTable, machineInfo, writeResults } from '../lib/report';
-
-export interface CopyThroughput {
-  copyRowsPerSec: number;
-  rows: number;
-  seconds: number;
-  /** Seconds of the payments table's phases: load (COPY), constraints (foreign keys validated), indexes (built). */
-  phases: Record<string, number>;
-  /**
-   * CPU seconds the PostgreSQL cluster (source and target backends, parallel index workers) spent in each phase (`load`
-   * counted from the copy's start, so with the locations' merge, a few milliseconds) and in all (`total`), and the
-   * benchmark's Node process in all (`node`): work done, which the shared machine's load inflates far less than the
-   * seconds above. Absent where /proc is not readable.
-   */
-  cpuSeconds?: Record<string, number>;
-}
-
-/**
- * CPU seconds used so far by a PostgreSQL cluster: its postmaster with its reaped children (exited parallel workers)
- * and its live backends, from /proc (Linux). Undefined elsewhere.
- */
-function clusterCpuSeconds(postmaster: number): number | undefined {
-  try {
-    let ticks = 0;
-    for (const [pid, stat] of readAllProcStats()) {
-      if (pid === postmaster) ticks += stat.utime + stat.stime + stat.cutime + stat.cstime;
-      else if (stat.ppid === postmaster) ticks += stat.utime + stat.stime;
-    }
-    return ticks / TICKS_PER_SECOND;
-  } catch {
-    return undefined;
-  }
-}
+import type { Sample } from '../lib/method';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../lib/postgres';
+import { cpuClock } from './cluster-cpu';
 
 const LOCATIONS = 6;
+/** What "Locations + Payments" copies: the payments' dependants come along (server/copy/tables.ts `copyPlan`). */
+const PLAN = copyPlan(['locations', 'transactions']);
 
 /** Payments spread over six locations and the last 90 days, about a third with a phone number: seeded in SQL. */
 export async function seedPayments(db: pg.Client, rows: number): Promise<void> {
@@ -73,107 +52,139 @@ export async function seedPayments(db: pg.Client, rows: number): Promise<void> {
   await db.query('ANALYZE');
 }
 
-export async function measureCopyThroughput(opts: { rows: number }): Promise<CopyThroughput> {
+export interface CopySide extends Sample {
+  /** Seconds of the payments table's phases (the copy only): load, constraints (foreign keys), indexes. */
+  phases?: Record<string, number>;
+}
+
+export interface CopyBench {
+  cluster: ThrowawayPostgres;
+  sourceUrl: string;
+  targetUrl: string;
+  /** The copy with masking on, through the API's engine. */
+  copy(): Promise<CopySide>;
+  /** pg_dump --data-only | psql into the same target. */
+  dumpAndRestore(): Promise<CopySide>;
+  /** Rows of `transactions` on the target, and those whose phone number is not masked. */
+  targetCounts(): Promise<{ payments: number; unmasked: number }>;
+  close(): Promise<void>;
+}
+
+export async function startCopyBench(rows: number): Promise<CopyBench> {
   const cluster = await startThrowawayPostgres('lpa_copy_source');
   const targetUrl = cluster.url.replace('/lpa_copy_source', '/lpa_copy_target');
-  const clients: pg.Client[] = [];
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    clients.push(admin);
-    await admin.connect();
     await admin.query('CREATE DATABASE lpa_copy_target');
-    const { rows: directory } = await admin.query<{ data_directory: string }>('SHOW data_directory');
-    const postmaster = Number(readFileSync(`${directory[0]!.data_directory}/postmaster.pid`, 'utf8').split('\n')[0]);
+    const cpuMs = await cpuClock((sql) => admin.query<{ data_directory: string }>(sql));
     for (const url of [cluster.url, targetUrl]) {
       const db = openPostgresDatabase({ connectionString: url });
       await migrate(db);
       await db.close();
     }
-    await seedPayments(admin, opts.rows);
-
-    const end = (url: string) => ({
-      engine: 'postgres' as const,
-      db: openPostgresDatabase({ connectionString: url, max: 2 }),
-      clientConfig: { connectionString: url },
-    });
+    await seedPayments(admin, rows);
+    await admin.end();
+    const end = (url: string) => ({ engine: 'postgres' as const, db: openPostgresDatabase({ connectionString: url, max: 2 }), clientConfig: { connectionString: url } });
     const source = end(cluster.url);
     const target = end(targetUrl);
-    try {
-      const phases: Record<string, number> = {};
-      const cpu: Record<string, number> = {};
-      const cpuAtStart = clusterCpuSeconds(postmaster);
-      let cpuAtPhase = cpuAtStart;
-      const nodeAtStart = process.cpuUsage();
+    const binDir = findPostgresBinDir()!;
+    const tables = PLAN.flatMap((table) => [table.name, ...(table.alsoEmpties ?? [])]);
+    const timed = async (work: () => Promise<Record<string, number> | undefined>): Promise<CopySide> => {
+      const cpuBefore = cpuMs();
       const started = performance.now();
-      const copied = await runCopy({
-        source,
-        target,
-        tables: copyPlan(['locations', 'transactions']),
-        mask: true,
-        onRows: () => undefined,
-        onPhase: (table, phase, ms) => {
-          const cpuNow = clusterCpuSeconds(postmaster);
-          if (table === 'transactions') {
-            phases[phase] = Number((ms / 1000).toFixed(2));
-            if (cpuNow !== undefined && cpuAtPhase !== undefined) cpu[phase] = Number((cpuNow - cpuAtPhase).toFixed(2));
-          }
-          cpuAtPhase = cpuNow;
-        },
-      });
-      const seconds = (performance.now() - started) / 1000;
-      const cpuAtEnd = clusterCpuSeconds(postmaster);
-      const node = process.cpuUsage(nodeAtStart);
-      const { rows } = await target.db.query<{ n: string }>('SELECT count(*) AS n FROM transactions');
-      if (Number(rows[0]!.n) !== opts.rows || copied.transactions !== opts.rows) {
-        throw new Error(`copied ${copied.transactions} payments, target holds ${rows[0]!.n}, expected ${opts.rows}`);
-      }
-      return {
-        copyRowsPerSec: Math.round(opts.rows / seconds),
-        rows: opts.rows,
-        seconds: Number(seconds.toFixed(2)),
-        phases,
-        ...(cpuAtStart !== undefined && cpuAtEnd !== undefined
-          ? {
-              cpuSeconds: {
-                ...cpu,
-                total: Number((cpuAtEnd - cpuAtStart).toFixed(2)),
-                node: Number(((node.user + node.system) / 1e6).toFixed(2)),
-              },
-            }
-          : {}),
-      };
-    } finally {
-      await source.db.close();
-      await target.db.close();
-    }
-  } finally {
-    for (const client of clients) await client.end().catch(() => undefined);
+      const phases = await work();
+      const value = performance.now() - started;
+      return { value, cpuMs: cpuMs() - cpuBefore, ...(phases ? { phases } : {}) };
+    };
+    return {
+      cluster,
+      sourceUrl: cluster.url,
+      targetUrl,
+      copy: () =>
+        timed(async () => {
+          const phases: Record<string, number> = {};
+          const copied = await runCopy({
+            source,
+            target,
+            tables: PLAN,
+            mask: true,
+            onRows: () => undefined,
+            onPhase: (table, phase, ms) => {
+              if (table === 'transactions') phases[phase] = Number((ms / 1000).toFixed(2));
+            },
+          });
+          if (copied.transactions !== rows) throw new Error(`the copy copied ${copied.transactions} payments of ${rows}`);
+          return phases;
+        }),
+      dumpAndRestore: () =>
+        timed(async () => {
+          await pipeDumpToRestore(binDir, cluster.url, targetUrl, tables);
+          return undefined;
+        }),
+      targetCounts: async () => {
+        const { rows: counts } = await target.db.query<{ payments: number; unmasked: number }>(
+          `SELECT count(*)::int AS payments,
+                  (count(*) FILTER (WHERE phone_number IS NOT NULL AND phone_number NOT LIKE '555-01%'))::int AS unmasked
+             FROM transactions`,
+        );
+        return counts[0]!;
+      },
+      close: async () => {
+        await source.db.close();
+        await target.db.close();
+        cluster.stop();
+      },
+    };
+  } catch (error) {
+    await admin.end().catch(() => undefined);
     cluster.stop();
+    throw error;
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = Number(process.argv[2] ?? 1_000_000);
-  const result = await measureCopyThroughput({ rows });
-  console.log(
-    formatTable(
-      ['rows', 'seconds', 'load s', 'foreign keys s', 'indexes s', 'PostgreSQL CPU s (load/fk/indexes/all)', 'Node CPU s', 'rows/s', 'goal'],
-      [
-        [
-          result.rows,
-          result.seconds,
-          result.phases.load ?? '',
-          result.phases.constraints ?? '',
-          result.phases.indexes ?? '',
-          result.cpuSeconds
-            ? ['load', 'constraints', 'indexes', 'total'].map((phase) => result.cpuSeconds![phase] ?? '–').join(' / ')
-            : '',
-          result.cpuSeconds?.node ?? '',
-          result.copyRowsPerSec,
-          result.copyRowsPerSec >= 200_000 ? '≥ 200,000 met' : '≥ 200,000 missed',
-        ],
-      ],
-    ),
-  );
-  console.log(`written to ${await writeResults('superuser-copy', { ...result, machine: machineInfo() })}`);
+/**
+ * pg_dump's header empties `search_path` (`set_config('search_path', '', false)`), which breaks the target's triggers
+ * that name their tables unqualified (the rollups, a location's default violations): the line is dropped from the
+ * header, the only change made to the dump.
+ */
+function keepSearchPath(): Transform {
+  let head = '';
+  let passing = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (passing) return done(null, chunk);
+      head += chunk.toString('utf8');
+      if (head.length < 16_384) return done();
+      passing = true;
+      done(null, head.replace("SELECT pg_catalog.set_config('search_path', '', false);", ''));
+    },
+    flush(done) {
+      done(null, passing ? undefined : head.replace("SELECT pg_catalog.set_config('search_path', '', false);", ''));
+    },
+  });
+}
+
+/**
+ * `pg_dump --data-only -t …` of the source piped into `psql --single-transaction` on the target, after a TRUNCATE of
+ * the same tables in that transaction (as the copy empties them in its own).
+ */
+async function pipeDumpToRestore(binDir: string, sourceUrl: string, targetUrl: string, tables: readonly string[]): Promise<void> {
+  const dump = spawn(path.join(binDir, 'pg_dump'), ['--data-only', ...tables.flatMap((table) => ['-t', table]), sourceUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const restore = spawn(path.join(binDir, 'psql'), ['--quiet', '--no-psqlrc', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '-f', '-', targetUrl], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const exited = (child: ReturnType<typeof spawn>, name: string) => {
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise<void>((resolve, reject) =>
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}: ${stderr.slice(-800)}`)))),
+    );
+  };
+  const done = Promise.all([exited(dump, 'pg_dump'), exited(restore, 'psql')]);
+  // psql stopping early (an error) closes the pipe: its exit code and message say why, not the EPIPE.
+  restore.stdin!.on('error', () => undefined);
+  restore.stdin!.write(`SET client_min_messages = warning;\nTRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} CASCADE;\n`);
+  dump.stdout!.pipe(keepSearchPath()).pipe(restore.stdin!);
+  await done;
 }

@@ -1,90 +1,121 @@
 /**
- * Mailing throughput (issue 14): a mailing to `recipients` monthly parkers sent end to end through the job runner the
- * API runs (server/mailing/runner.ts: claim, compose, SMTP envelope and body, COMMIT of 'sent' then the final dot),
- * rate limit off, 4 SMTP connections, into a local SMTP server (smtp-server, what MailDev is built on), on a throwaway
- * PostgreSQL cluster. Timed from the job's start to its last recipient marked; every message is counted at the server.
+ * The two sides of `npm run bench:mailing` (issue 35), into one local SMTP server (smtp-server, what MailDev is built
+ * on) in this process, on a throwaway PostgreSQL cluster:
  *
- * `measureMailThroughput` is what `npm run bench:mailing` combines into bench/results/superuser.json. Run alone:
- *   npx tsx bench/superuser/mail-throughput.ts [recipients]     (default 10,000)
+ * - the figure: a mailing to `recipients` monthly parkers sent end to end by the job runner the API runs
+ *   (server/mailing/runner.ts: claims of 10, MIME composed per recipient, SMTP envelope and body, COMMIT of 'sent'
+ *   then the final dot), rate limit off, 4 SMTP connections, timed from the job's start to its last recipient marked;
+ * - the baseline: the same messages (the same content prepared once, personalised and composed per recipient, the
+ *   same Message-IDs) over the same number of SMTP connections through the same SmtpLink, with no database: no
+ *   claims, no ledger, the dot sent as soon as the body is out.
+ *
+ * Each side's messages are counted at the server: one per recipient, no more.
  */
-import { fileURLToPath } from 'node:url';
 import { createMailing } from '../../server/db/mailings';
 import { migrate } from '../../server/db/migrate';
 import { openPostgresDatabase } from '../../server/db/postgres';
+import { composeMessage, envelopeAddress, messageIdFor, prepareContent } from '../../server/mailing/render';
 import { MailingRunner } from '../../server/mailing/runner';
+import { SmtpLink } from '../../server/mailing/smtp-link';
 import { startSmtpSink } from '../../server/testing/smtp-sink';
+import type { Sample } from '../lib/method';
 import { startThrowawayPostgres } from '../lib/postgres';
-import { formatTable, machineInfo, writeResults } from '../lib/report';
-
-export interface MailThroughput {
-  mailsPerSec: number;
-  recipients: number;
-  seconds: number;
-}
+import { cpuClock } from './cluster-cpu';
 
 export const MAIL_CONNECTIONS = 4;
+const FROM = 'Lightning Pay <no-reply@lightningpay.test>';
+const SUBJECT = 'Your garage, {{first_name}}';
+const BODY = 'Dear **{{first_name}} {{last_name}}**,\n\nThe garage is open all week.\n\n- Level 2 is repainted\n- [Rates](https://example.com/rates)';
 
-export async function measureMailThroughput(opts: { recipients: number }): Promise<MailThroughput> {
-  const { recipients } = opts;
-  const cluster = await startThrowawayPostgres('lpa_bench_mail');
-  const db = openPostgresDatabase({ connectionString: cluster.url, max: 5 });
-  const sink = await startSmtpSink({ keepRaw: false });
-  try {
-    await migrate(db);
-    await db.query(`INSERT INTO locations (location_id, name, address, time_zone) VALUES (1, 'Bench Garage', '1 Main St', 'UTC')`);
-    await db.query(`INSERT INTO users (email) VALUES ('superuser@example.com')`);
-    await db.query(
-      `INSERT INTO monthly_parkers (parkerid, location_id, license_plate, fname, lname, parker_status, vehicle_status, email)
-       SELECT n, 1, 'B' || n, 'First' || n, 'Last' || n, 'Active', 'Active', 'parker' || n || '@bench.test'
-         FROM generate_series(1, ${recipients}) AS n`,
-    );
-    const created = await createMailing(
-      db,
-      {
-        subject: 'Your garage, {{first_name}}',
-        body: 'Dear **{{first_name}} {{last_name}}**,\n\nThe garage is open all week.\n\n- Level 2 is repainted\n- [Rates](https://example.com/rates)',
-        segment: { kind: 'parkers', locationIds: [1], parkerStatus: 'Active' },
-      },
-      { userId: 1, email: 'superuser@example.com' },
-      0,
-    );
-    if (created.kind !== 'ok') throw new Error('the bench segment is empty');
-    const runner = new MailingRunner({
-      db,
-      settings: {
-        smtp: sink.settings,
-        from: 'Lightning Pay <no-reply@lightningpay.test>',
-        ratePerSecond: 0,
-        connections: MAIL_CONNECTIONS,
-      },
-      log: () => undefined,
-      pollMs: 60_000,
-    });
-    const started = performance.now();
-    runner.kick();
-    await runner.idle();
-    const seconds = (performance.now() - started) / 1000;
-    await runner.stop();
-    const delivered = new Set(sink.messages.map((message) => message.to)).size;
-    if (sink.messages.length !== recipients || delivered !== recipients) {
-      throw new Error(`expected ${recipients} messages, one each; the server holds ${sink.messages.length} for ${delivered}`);
-    }
-    return { mailsPerSec: Math.round(recipients / seconds), recipients, seconds: Math.round(seconds * 100) / 100 };
-  } finally {
-    await sink.close();
-    await db.close();
-    cluster.stop();
-  }
+interface Recipient {
+  recipientId: number;
+  email: string;
+  first_name: string;
+  last_name: string;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const recipients = Number(process.argv[2] ?? 10_000);
-  const result = await measureMailThroughput({ recipients });
-  console.log(
-    formatTable(
-      ['recipients', 'seconds', 'mails/s', 'goal'],
-      [[result.recipients, result.seconds, result.mailsPerSec, result.mailsPerSec >= 200 ? '≥ 200 met' : '≥ 200 missed']],
-    ),
+export interface MailSide extends Sample {
+  /** Messages the server received in this side, and for how many distinct addresses. */
+  received: number;
+  distinct: number;
+}
+
+export async function startMailBench(recipients: number) {
+  const cluster = await startThrowawayPostgres('lpa_bench_mail');
+  const db = openPostgresDatabase({ connectionString: cluster.url, max: MAIL_CONNECTIONS + 1 });
+  const sink = await startSmtpSink({ keepRaw: false });
+  await migrate(db);
+  const cpuMs = await cpuClock((sql) => db.query<{ data_directory: string }>(sql));
+  await db.query(`INSERT INTO locations (location_id, name, address, time_zone) VALUES (1, 'Bench Garage', '1 Main St', 'UTC')`);
+  await db.query(`INSERT INTO users (email) VALUES ('superuser@example.com')`);
+  await db.query(
+    `INSERT INTO monthly_parkers (parkerid, location_id, license_plate, fname, lname, parker_status, vehicle_status, email)
+     SELECT n, 1, 'B' || n, 'First' || n, 'Last' || n, 'Active', 'Active', 'parker' || n || '@bench.test'
+       FROM generate_series(1, ${recipients}) AS n`,
   );
-  console.log(`written to ${await writeResults('superuser-mail', { ...result, connections: MAIL_CONNECTIONS, machine: machineInfo() })}`);
+  const list: Recipient[] = Array.from({ length: recipients }, (_, index) => ({
+    recipientId: index + 1,
+    email: `parker${index + 1}@bench.test`,
+    first_name: `First${index + 1}`,
+    last_name: `Last${index + 1}`,
+  }));
+  const runner = new MailingRunner({
+    db,
+    settings: { smtp: sink.settings, from: FROM, ratePerSecond: 0, connections: MAIL_CONNECTIONS },
+    log: () => undefined,
+    pollMs: 60_000,
+  });
+  const counted = (started: number, cpuBefore: number): MailSide => {
+    const value = recipients / ((performance.now() - started) / 1000);
+    const side = { value, cpuMs: cpuMs() - cpuBefore, received: sink.messages.length, distinct: new Set(sink.messages.map((message) => message.to)).size };
+    sink.clear();
+    return side;
+  };
+  return {
+    version: cluster.version,
+    clusterUrl: cluster.url,
+    /** The mailing job: messages per second. */
+    async mailing(): Promise<MailSide> {
+      const created = await createMailing(db, { subject: SUBJECT, body: BODY, segment: { kind: 'parkers', locationIds: [1], parkerStatus: 'Active' } }, { userId: 1, email: 'superuser@example.com' }, 0);
+      if (created.kind !== 'ok') throw new Error('the bench segment is empty');
+      sink.clear();
+      const cpuBefore = cpuMs();
+      const started = performance.now();
+      runner.kick();
+      await runner.idle();
+      return counted(started, cpuBefore);
+    },
+    /** The same messages over as many connections, no database: messages per second. */
+    async plain(): Promise<MailSide> {
+      sink.clear();
+      const cpuBefore = cpuMs();
+      const started = performance.now();
+      const content = prepareContent(SUBJECT, BODY);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: MAIL_CONNECTIONS }, async () => {
+          const link = new SmtpLink(sink.settings);
+          try {
+            for (let index = next++; index < list.length; index = next++) {
+              const recipient = list[index]!;
+              const raw = await composeMessage({ from: FROM, to: recipient.email, ...content.personalise(recipient), messageId: messageIdFor(0, recipient.recipientId, FROM) });
+              const held = await link.transmitHeld(envelopeAddress(FROM), recipient.email, raw);
+              held.release();
+              const delivery = await held.delivery;
+              if (!delivery.ok) throw new Error(`the sink refused a message: ${delivery.reason}`);
+            }
+          } finally {
+            link.quit();
+          }
+        }),
+      );
+      return counted(started, cpuBefore);
+    },
+    async close() {
+      await runner.stop();
+      await sink.close();
+      await db.close();
+      cluster.stop();
+    },
+  };
 }
