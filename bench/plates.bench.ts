@@ -36,7 +36,7 @@ const HARD = Number(option('hard') ?? (SMOKE ? 10 : 180));
 const THROTTLED_EVERY = Number(option('throttled-every') ?? (SMOKE ? 2 : 3));
 const OTHERS = Number(option('others') ?? 10_000);
 const PICTURES = flag('pictures');
-/** `--seed N` draws other images (a set the reader was not tuned on); the figures in BENCHMARKS.md use the default. */
+/** `--seed N` draws other images (a set the reader was not tuned on); BENCHMARKS.md's figures use the default. */
 const SEED_OFFSET = Number(option('seed') ?? 0) * 10;
 const SEEDS = { clear: 3701 + SEED_OFFSET, hard: 3702 + SEED_OFFSET, others: 3703 + SEED_OFFSET };
 /** A quarter of one core: "a phone held to a quarter core" (issue 37). */

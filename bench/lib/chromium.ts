@@ -27,7 +27,7 @@ export interface OnDiskChromium {
 /**
  * Launches Chromium with a profile on disk. `launchChromium()`'s contexts are off the record, and from Chromium 150
  * their IndexedDB is an in-memory store whose writes slow down as it grows (2,000 puts took 96 ms into an empty store
- * and 715 ms into one of 98,000 rows, against a flat ~100 ms on disk: BENCHMARKS.md, Sync), which no officer's phone
+ * and 715 ms into one of 98,000 rows, against a flat ~100 ms on disk: BENCHMARKS.md at f3b7360, "Sync"), which no officer's phone
  * sees. A persistent context has no `browser()`, so the same browser is also reached over a debugging port.
  */
 export async function launchChromiumOnDisk(contextOptions: BrowserContextOptions = {}): Promise<OnDiskChromium> {

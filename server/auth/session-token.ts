@@ -37,7 +37,7 @@ export const SESSION_ERROR_MESSAGES: Record<SessionErrorCode, string> = {
 export function createSessionTokens(config: SessionTokenConfig) {
   const epochSeconds = () => Math.floor(config.now().getTime() / 1000);
   // Imported once: given the raw secret, jose imports a Web Crypto key on every sign and verify, which was a
-  // measurable share of each protected call (BENCHMARKS.md "Money").
+  // measurable share of each protected call (BENCHMARKS.md at f3b7360, "Money").
   let hmacKey: Promise<CryptoKey> | undefined;
   const key = () =>
     (hmacKey ??= crypto.subtle.importKey('raw', new Uint8Array(config.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [

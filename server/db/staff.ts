@@ -62,7 +62,7 @@ export async function findStaffByIdentityUid(db: Queryable, uid: string): Promis
 
 async function findStaff(db: Queryable, condition: string, value: string, prepare: string): Promise<StaffMember | undefined> {
   // One round trip: this runs on every protected call, so the grants come back with the user row. Prepared (one name
-  // per condition): planning it took about three quarters of its PostgreSQL time (BENCHMARKS.md "Money").
+  // per condition): planning it took about three quarters of its PostgreSQL time (BENCHMARKS.md at f3b7360, "Money").
   const { rows } = await db.query<{
     user_id: number;
     email: string;

@@ -156,7 +156,7 @@ export async function* transactionBatches(db: Queryable, scope: LocationScope, s
     direction,
     // 1,000 rows (~125 KB of CSV) a batch: with 5,000 the API's resident memory peaked ~70 MB higher while exporting
     // a million payments (batches outlive V8's young generation, and the garbage waits for a full collection), and
-    // the rate was the same (bench:lists, BENCHMARKS.md "Lists").
+    // the rate was the same (bench:lists, BENCHMARKS.md at f3b7360, "Lists").
     batchSize: 1000,
   });
 }

@@ -1,7 +1,7 @@
 /**
  * A staged page's rows held in memory in columns (docs/enforcement-sync.md "Staged rows in memory"), so that a search
  * during a sync, and the expansion after it, read them without IndexedDB: a read of staged rows waited behind the
- * sync's commits in the browser's IndexedDB backend (BENCHMARKS.md "Where a slow search during the sync spends its
+ * sync's commits in the browser's IndexedDB backend (BENCHMARKS.md at f3b7360, "Where a slow search during the sync spends its
  * time"). The staged rows as JSON are ~290 bytes a record, 140 MB at 500,000: too much for a phone's worker. In columns
  * a record takes ~60 bytes: ids and times as 32-bit integers, amounts as cents, ISO times as seconds, repeated texts
  * (statuses, a page's one location) once, other texts in one string per column.

@@ -262,7 +262,7 @@ export const UPSERT_SLICE_MS = 4;
  * Segments keep key order at write time; a query keeps only the best `to` matches per category while it scans (one
  * comparison per match), so it never sorts all matches.
  *
- * Costs at 500k entries (bench/search.bench.ts, BENCHMARKS.md): a query ~0.3 ms at p50, exact or similar (a
+ * Costs at 500k entries (bench/search.bench.ts, BENCHMARKS.md at f3b7360): a query ~0.3 ms at p50, exact or similar (a
  * similar query costs more only when it has a confusable character and many similar matches); an upsert of a 2000-entry
  * sync page 4–15 ms (each write rebuilds the touched source's segment, and carries its presence bitmaps over once a
  * query has built them), which a sync runs in slices (upsertInSlices); the first query after a load builds a

@@ -8,7 +8,7 @@ import { contrastStretched, greyOf, resized, rotated, scaledToHeight, type GreyI
  * stickers, bolts and the rim fall outside it), the box turned straight by that line's slope and the characters found
  * again; then each character alone, scaled to one height and set at an even gap (a plate seen at an angle, its near
  * side taller, reads as one size), with its columns (`slots`) so the reader can set Tesseract's symbols against them.
- * Measured choices: BENCHMARKS.md "Plates".
+ * Measured choices: docs/decisions/0101, "Plates".
  */
 
 /** Rows the box is brought to before anything else: characters then stand 40–60 px tall. */
