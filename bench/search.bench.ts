@@ -12,7 +12,7 @@
  * The plain scan must give the index's totals and page keys for every query of the mix (a check: goals are judged
  * only when every check passes). Writes bench/results/<latest|smoke|custom>/search.json.
  *
- *   npm run bench:search                       # 500,000 records, 7 pairs per figure
+ *   npm run bench:search                       # 500,000 records, 5 pairs per figure
  *   npm run bench:search -- --smoke            # 10,000 records, 2 pairs, a quarter of the mix (CI)
  *   options: --records N, --pairs K
  */
@@ -32,7 +32,7 @@ import type { BenchQuery } from './pages/search-queries';
 import type { SearchWay } from './pages/search.worker';
 
 const DEFAULT_RECORDS = 500_000;
-const DEFAULT_PAIRS = 7;
+const DEFAULT_PAIRS = 5;
 const RECORDS = Number(option('records') ?? (smoke ? 10_000 : DEFAULT_RECORDS));
 const PAIRS = Number(option('pairs') ?? (smoke ? 2 : DEFAULT_PAIRS));
 const SIZE = smoke ? 'smoke' : RECORDS === DEFAULT_RECORDS && PAIRS === DEFAULT_PAIRS ? 'full' : 'custom';
