@@ -64,8 +64,6 @@ export function benchmarksPage(results: readonly BenchResult[], notes: ReadonlyM
     if (note) lines.push(note, '');
     if (!result) continue;
     const others = result.ratios.filter((f) => !f.goal);
-    const described = result.ratios.map((f) => `- ${f.name}: ${f.figureLabel} ÷ ${f.baselineLabel}.`);
-    lines.push(...described);
     if (others.length > 0) {
       lines.push(`- Context (no goal): ${others.map((f) => `${f.name} ${number(f.median)} (${number(f.min)}–${number(f.max)})`).join('; ')}.`);
     }
