@@ -5,7 +5,7 @@ export interface DashboardChange {
   id: number;
 }
 
-/** How often the feed reads the change sequence while a live stream is open; the live paint goal is ≤ 1 s. */
+/** How often the feed reads the change sequence while a live stream is open: a payment paints within about this long. */
 export const CHANGE_POLL_MS = 250;
 
 export interface ChangeReading {
