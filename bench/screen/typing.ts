@@ -54,7 +54,7 @@ export const NO_READ_AHEAD: Variant = {
   description: 'without the read-ahead: every keystroke waits for the worker (the screen before 2026-11-24 23:00)',
   whatIf: { firstPaintRows: null, css: null, readAhead: false },
 };
-/** The what-ifs `--what-if NAME,NAME` (or `all`) types in turn with the screen as built; tried and not kept (bench/notes/screen.findings.md). */
+/** The what-ifs `--what-if NAME,NAME` (or `all`) types in turn with the screen as built; tried and not kept (docs/decisions/0101, "Screen"). */
 export const WHAT_IFS: Variant[] = [
   NO_READ_AHEAD,
   {

@@ -233,11 +233,14 @@ export class MailingRunner {
 
   private async claim(mailingId: number): Promise<Claimed[]> {
     const { rows } = await this.db.query<Claimed>(
-      `UPDATE mailing_recipients r SET state = 'sending', attempts = r.attempts + 1
-        WHERE r.mailing_id = $1 AND r.recipient_id IN (
+      // The batch is picked in a materialised CTE: as `IN (SELECT … LIMIT … FOR UPDATE SKIP LOCKED)`, a plan that runs
+      // the subquery again per row claims a new batch each time (a bench run once found 9,650 of 10,000 'sending').
+      `WITH batch AS MATERIALIZED (
               SELECT recipient_id FROM mailing_recipients
                WHERE mailing_id = $1 AND state = 'pending'
                ORDER BY recipient_id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       UPDATE mailing_recipients r SET state = 'sending', attempts = r.attempts + 1
+         FROM batch WHERE r.mailing_id = $1 AND r.recipient_id = batch.recipient_id
         RETURNING r.recipient_id, r.email, r.first_name, r.last_name, r.attempts,
                   EXISTS (SELECT 1 FROM mailing_opt_outs o WHERE o.email = r.email) AS opted_out`,
       [mailingId, CLAIM_BATCH],
