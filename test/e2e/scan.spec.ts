@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { renderPlateInPage } from '../fixtures/plates/plate-page';
+import { writeY4m, type RgbaFrame } from '../fixtures/plates/y4m';
 import { expectedHeadlineIn, fetchRecords, type KnownRecord } from './enforcement-data';
 import { expectHeading, signInOfficer } from './sign-in';
 import { E2E_CONSOLE_URL } from './stack';
@@ -25,78 +27,35 @@ test.beforeAll(async ({ request }) => {
 /**
  * A seeded plate of the officer's that reads PAID for the next half hour and has none of the look-alike characters
  * (O/0, I/1, S/5, B/8, Z/2, G/6): the verdict then depends on the read alone, and bench:plates measures how well
- * look-alikes are read.
+ * look-alikes are read. Of those, the one with the fewest characters the model reads as a letter when letters stand
+ * beside them (4 as A, 7 as T, 9 as O, a leading 3 as S; bench:plates and docs/decisions/0101, "Plates"): this test is
+ * of the way from the camera to the verdict; how often a plate is read right is the bench's figure.
  */
 function paidPlate(): string {
   const later = Date.now() / 1000 + 1800;
   const plates = [...new Set(records.filter((r) => (r.expiryUnix ?? 0) > later).map((r) => r.plate.toUpperCase()))];
-  const plate = plates.find((p) => /^[AC-FHJ-NPQRT-Y3479]{6,7}$/.test(p) && expectedHeadlineIn(records, p) === 'PAID');
+  const readable = plates.filter((p) => /^[AC-FHJ-NPQRT-Y3479]{6,7}$/.test(p) && expectedHeadlineIn(records, p) === 'PAID');
+  const risk = (plate: string) => [...plate].filter((c) => '479'.includes(c)).length + (plate.startsWith('3') ? 1 : 0);
+  const plate = readable.sort((a, b) => risk(a) - risk(b) || a.localeCompare(b))[0];
   expect(plate, 'a seeded plate that reads PAID').toBeDefined();
   return plate!;
 }
 
+/** The plate-reader bench's plate font the model reads best (test/fixtures/plates, PLATE_FONTS). */
+const LIBERATION_SANS_NARROW = 1;
+
 /**
- * The plate drawn as a camera would see it: dark characters on a light plate with a border and the state's name,
- * filling the guide box; an empty text draws the street with no plate.
+ * Chromium's fake camera playing a still of the plate in front of a car, as bench:plates draws its clear set
+ * (test/fixtures/plates), filling most of the guide box; no plate: a grey street. The full browser: the headless
+ * shell the other specs use has no camera at all (getUserMedia: NotSupportedError).
  */
-async function renderPlate(page: Page, text: string): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    ({ text, width, height }) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#5b6470';
-      context.fillRect(0, 0, width, height);
-      if (text !== '') {
-        context.fillStyle = '#f4f4ef';
-        context.fillRect(80, 140, 480, 200);
-        context.strokeStyle = '#1e3a8a';
-        context.lineWidth = 6;
-        context.strokeRect(86, 146, 468, 188);
-        context.fillStyle = '#1e3a8a';
-        context.font = 'bold 22px sans-serif';
-        context.textAlign = 'center';
-        context.fillText('CALIFORNIA', width / 2, 178);
-        context.fillStyle = '#111';
-        context.font = 'bold 104px "DejaVu Sans", sans-serif';
-        context.fillText(text, width / 2, 300, 440);
-      }
-      const { data } = context.getImageData(0, 0, width, height);
-      let binary = '';
-      for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-      return btoa(binary);
-    },
-    { text, ...FRAME },
-  );
-  return Buffer.from(base64, 'base64');
-}
-
-/** RGBA pixels as a YUV4MPEG2 file (4:2:0) of a few identical frames, the format Chromium's fake camera plays. */
-function y4m(rgba: Buffer, width: number, height: number, frames = 5): Buffer {
-  const y = Buffer.alloc(width * height);
-  const u = Buffer.alloc((width / 2) * (height / 2));
-  const v = Buffer.alloc(u.length);
-  for (let row = 0; row < height; row++) {
-    for (let col = 0; col < width; col++) {
-      const p = (row * width + col) * 4;
-      const [r, g, b] = [rgba[p]!, rgba[p + 1]!, rgba[p + 2]!];
-      y[row * width + col] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-      if (row % 2 === 0 && col % 2 === 0) {
-        const c = (row / 2) * (width / 2) + col / 2;
-        u[c] = Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b);
-        v[c] = Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b);
-      }
-    }
-  }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array(frames).fill(frame)]);
-}
-
-/** The full browser: the headless shell the other specs use has no camera at all (getUserMedia: NotSupportedError). */
-async function cameraBrowser(page: Page, plate: string): Promise<Browser> {
+async function cameraBrowser(page: Page, plate: string | null): Promise<Browser> {
+  const frame: RgbaFrame =
+    plate === null
+      ? { ...FRAME, data: new Uint8Array(FRAME.width * FRAME.height * 4).fill(0x5b) }
+      : await renderPlateInPage(page, plate, { ...FRAME, font: LIBERATION_SANS_NARROW, scale: 0.7 });
   const video = path.join(await mkdtemp(path.join(os.tmpdir(), 'lpa-scan-')), 'camera.y4m');
-  await writeFile(video, y4m(await renderPlate(page, plate), FRAME.width, FRAME.height));
+  await writeY4m(video, [frame]);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
@@ -109,7 +68,6 @@ const scanButton = (page: Page) => page.getByRole('button', { name: 'Scan a plat
 test('Scan reads the plate in front of the camera, online and offline, and the verdict follows', async ({ page }) => {
   test.setTimeout(180_000);
   const plate = paidPlate();
-  await page.goto('/login');
   const browser = await cameraBrowser(page, plate);
   try {
     const context = await browser.newContext({ baseURL: E2E_CONSOLE_URL, viewport: PHONE, permissions: ['camera'] });
@@ -141,8 +99,7 @@ test('Scan reads the plate in front of the camera, online and offline, and the v
 
 test('with no plate in view Scan keeps reading, and one tap returns to typing; a denied camera is explained', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  const browser = await cameraBrowser(page, '');
+  const browser = await cameraBrowser(page, null);
   try {
     const allowed = await browser.newContext({ baseURL: E2E_CONSOLE_URL, viewport: PHONE, permissions: ['camera'] });
     const phone = await allowed.newPage();

@@ -88,10 +88,39 @@ describe('inSlots', () => {
       ],
       slots,
     );
-    expect(read).toEqual([{ char: '0', confidence: 90 }, { char: 'B', confidence: 80 }, null]);
+    expect(read).toEqual([[{ char: '0', confidence: 90 }], [{ char: 'B', confidence: 80 }], []]);
   });
 
   it('keeps every symbol when there are no slots', () => {
-    expect(inSlots([{ char: 'A', confidence: 70, left: 0, right: 5 }], [])).toEqual([{ char: 'A', confidence: 70 }]);
+    expect(inSlots([{ char: 'A', confidence: 70, left: 0, right: 5 }], [])).toEqual([[{ char: 'A', confidence: 70 }]]);
+  });
+
+  it('keeps both characters of a slot twice as wide as the others, in the order they stand', () => {
+    // A bold K touching an X is one shape, so one slot; Tesseract reads both, each with a box over much of it.
+    const wide = [...slots, { left: 100, right: 141 }, { left: 150, right: 170 }];
+    const read = inSlots(
+      [
+        { char: 'A', confidence: 90, left: 10, right: 30 },
+        { char: 'B', confidence: 90, left: 40, right: 60 },
+        { char: 'C', confidence: 90, left: 70, right: 90 },
+        { char: 'K', confidence: 95, left: 100, right: 141 },
+        { char: 'X', confidence: 92, left: 121, right: 140 },
+        { char: 'Y', confidence: 40, left: 110, right: 130 }, // a third, less sure, for a slot with room for two
+        { char: 'D', confidence: 90, left: 150, right: 170 },
+      ],
+      wide,
+    );
+    expect(read.map((found) => found.map((c) => c.char).join(''))).toEqual(['A', 'B', 'C', 'KX', 'D']);
+  });
+
+  it('keeps one symbol in a slot only a little wider than the others (a W)', () => {
+    const read = inSlots(
+      [
+        { char: 'V', confidence: 80, left: 10, right: 25 },
+        { char: 'W', confidence: 90, left: 10, right: 40 },
+      ],
+      [{ left: 10, right: 40 }, ...slots.slice(1), { left: 100, right: 120 }],
+    );
+    expect(read[0]).toEqual([{ char: 'W', confidence: 90 }]);
   });
 });

@@ -62,14 +62,17 @@ export function createPlateReader(assetsBase: string, now: () => number = () => 
       const aligned = inSlots(await recognize(line), line.slots);
       // A character the line's read skipped, or was unsure of, is read again on its own; the surer read stands. So is
       // every I: the model's answer for a J (and a first Z) in plate lettering, and a letter few states issue.
+      // Characters run together into one slot stand as the line's read gave them: alone, the slot reads as one.
       for (const [index, found] of aligned.entries()) {
-        if (found !== null && found.confidence >= REREAD_BELOW && found.char !== 'I') continue;
+        if (found.length > 1) continue;
+        const [first] = found;
+        if (first !== undefined && first.confidence >= REREAD_BELOW && first.char !== 'I') continue;
         const alone = await recognize(slotImage(line, line.slots[index]!));
         const best = alone.reduce<ReadCharacter | null>((top, s) => (top === null || s.confidence > top.confidence ? s : top), null);
-        if (best !== null && (found === null || best.confidence > found.confidence)) aligned[index] = { char: best.char, confidence: best.confidence };
+        if (best !== null && (first === undefined || best.confidence > first.confidence)) aligned[index] = [{ char: best.char, confidence: best.confidence }];
       }
       const ocrMs = now() - ocrStarted;
-      const characters = aligned.filter((c): c is ReadCharacter => c !== null);
+      const characters = aligned.flat();
       return { text: characters.map((c) => c.char).join(''), characters, ocrMs, totalMs: now() - started };
     },
   };
@@ -113,18 +116,29 @@ export function symbolsOf(page: Pick<Page, 'blocks'>): ReadSymbol[] {
 }
 
 /**
- * The read set against the characters plate-line.ts found: each slot takes the most confident symbol whose middle
- * lies in it (the model sometimes reads one wide character twice, "0" as "O0"), or null when none does (it skipped
- * one); symbols in no slot (between characters) are dropped. Without slots the symbols stand as read.
+ * A slot this many times the line's median slot width is characters run together (a bold K touching an X: one shape
+ * to plate-line.ts), as many as it has room for; one plate character is never this wide beside the others.
  */
-export function inSlots(symbols: readonly ReadSymbol[], slots: readonly Slot[]): (ReadCharacter | null)[] {
-  if (slots.length === 0) return symbols.map(({ char, confidence }) => ({ char, confidence }));
+export const RUN_TOGETHER_WIDTH = 1.75;
+
+/**
+ * The read set against the characters plate-line.ts found, per slot: the most confident symbol whose middle lies in it
+ * (the model sometimes reads one wide character twice, "0" as "O0"), or none (it skipped one). A slot of characters
+ * run together keeps up to as many symbols as it has room for, the most confident, in the order they stand (Tesseract
+ * reads both, but gives each a box over much of the slot). Symbols in no slot (between characters) are dropped.
+ * Without slots each symbol stands as read, a slot of its own.
+ */
+export function inSlots(symbols: readonly ReadSymbol[], slots: readonly Slot[]): ReadCharacter[][] {
+  const character = ({ char, confidence }: ReadSymbol): ReadCharacter => ({ char, confidence });
+  if (slots.length === 0) return symbols.map((symbol) => [character(symbol)]);
+  const middle = (s: { left: number; right: number }) => (s.left + s.right) / 2;
+  const widths = slots.map((slot) => slot.right - slot.left + 1).sort((a, b) => a - b);
+  const typical = widths[Math.floor(widths.length / 2)]!;
   return slots.map((slot) => {
-    let best: ReadSymbol | null = null;
-    for (const symbol of symbols) {
-      const middle = (symbol.left + symbol.right) / 2;
-      if (middle >= slot.left - 1 && middle <= slot.right + 1 && (best === null || symbol.confidence > best.confidence)) best = symbol;
-    }
-    return best === null ? null : { char: best.char, confidence: best.confidence };
+    const width = slot.right - slot.left + 1;
+    const room = slots.length >= 3 && width >= typical * RUN_TOGETHER_WIDTH ? Math.round(width / typical) : 1;
+    const inside = symbols.filter((symbol) => middle(symbol) >= slot.left - 1 && middle(symbol) <= slot.right + 1);
+    const surest = [...inside].sort((a, b) => b.confidence - a.confidence).slice(0, room);
+    return surest.sort((a, b) => middle(a) - middle(b)).map(character);
   });
 }
