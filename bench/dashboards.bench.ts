@@ -36,6 +36,7 @@ import { launchChromium } from './lib/chromium';
 import { flag } from './lib/cli';
 import { alternate, ratioFigure, type RatioFigure } from './lib/method';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/postgres';
+import { benchPgliteImage } from './lib/pglite-image';
 import { RESULTS_DIR } from './lib/report';
 import type { AbsoluteFigure, Check } from './lib/result-schema';
 import { requirePostgres, runSize, wholeOption } from './lib/run-options';
@@ -183,7 +184,7 @@ async function measureInserts(engine: Engine, db: Db): Promise<RatioFigure> {
 
 /** A database with the schema and 50 locations only, for the inserts. */
 async function insertsDatabase(engine: Engine, postgres: ThrowawayPostgres | undefined): Promise<Db> {
-  if (engine === 'pglite') return openPgliteDatabase();
+  if (engine === 'pglite') return openPgliteDatabase(undefined, await benchPgliteImage());
   const admin = openPostgresDatabase({ connectionString: postgres!.url.replace(/lpa_dashboards$/, 'postgres'), max: 1 });
   await admin.exec('DROP DATABASE IF EXISTS lpa_inserts');
   await admin.exec('CREATE DATABASE lpa_inserts');
@@ -208,7 +209,7 @@ async function main() {
       postgres = await startThrowawayPostgres('lpa_dashboards', ['shared_buffers=512MB', 'max_wal_size=4GB']);
       dbs.postgres = openPostgresDatabase({ connectionString: postgres.url, max: 4 });
     }
-    if (USE_PGLITE) dbs.pglite = await openPgliteDatabase(path.join(pgliteDir, 'data'));
+    if (USE_PGLITE) dbs.pglite = await openPgliteDatabase(path.join(pgliteDir, 'data'), await benchPgliteImage());
     const engines = Object.keys(dbs) as Engine[];
     for (const engine of engines) {
       log(`${LABEL[engine]}: loading ${rowsOf(engine).toLocaleString('en-US')} payments`);

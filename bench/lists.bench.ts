@@ -40,6 +40,7 @@ import { flag, option } from './lib/cli';
 import { alternate, ratioFigure, type RatioFigure } from './lib/method';
 import { OPERATOR_LOCATION_COUNT, PERSONAS } from './lib/operator-data';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/postgres';
+import { benchPgliteImage } from './lib/pglite-image';
 import { formatTable, RESULTS_DIR } from './lib/report';
 import { requirePostgres, runSize, wholeOption } from './lib/run-options';
 import { replay, type RecordedQuery } from './lib/sql-replay';
@@ -312,8 +313,9 @@ async function openEngines(pgliteDir: string, onPostgres: (postgres: ThrowawayPo
     preparing.push(prepareEngine('postgres', db, { databaseUrl: url }, 'PostgreSQL', seedOptions));
   }
   if (USE_PGLITE) {
-    if (PGLITE_DIR && existsSync(PGLITE_DIR)) step(`PGlite: files at ${PGLITE_DIR}`);
-    const db = await openPgliteDatabase(pgliteDir);
+    const reused = PGLITE_DIR !== undefined && existsSync(PGLITE_DIR);
+    if (reused) step(`PGlite: files at ${PGLITE_DIR}`);
+    const db = await openPgliteDatabase(pgliteDir, reused ? undefined : await benchPgliteImage());
     preparing.push(prepareEngine('pglite', db, { pgliteDir }, 'PGlite', seedOptions));
   }
   // Both seed at once: PostgreSQL works in its own processes while PGlite works in this one.

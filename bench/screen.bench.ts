@@ -42,6 +42,7 @@ import { CHROMIUM_PATH, echoPageConsole, launchChromium, launchChromiumOnDisk, t
 import { flag, option } from './lib/cli';
 import { holdBrowserToQuota } from './lib/cpu-quota';
 import { median, ratioFigure, type Pair } from './lib/method';
+import { benchPgliteImage } from './lib/pglite-image';
 import { formatTable } from './lib/report';
 import type { AbsoluteFigure, Check } from './lib/result-schema';
 import { JS_BUDGETS_KB } from './lib/route-scripts';
@@ -308,7 +309,7 @@ async function main(): Promise<void> {
 
   step(`reference API: generating ${SYNC_TYPES.reduce((sum, type) => sum + counts[type], 0)} records (served to the officer: ${RECORDS}) into PGlite`);
   const apiStarted = performance.now();
-  const api = await startApiForBenchmark({ counts, seed: SEED, now: new Date(NOW_MS), locationIds: LOCATION_IDS, corsOrigins: [server.origin] });
+  const api = await startApiForBenchmark({ counts, seed: SEED, now: new Date(NOW_MS), locationIds: LOCATION_IDS, corsOrigins: [server.origin], pgliteImage: await benchPgliteImage() });
   const apiStartMs = performance.now() - apiStarted;
   let apiStopped = false;
   let onDisk: OnDiskChromium | null = null;

@@ -25,6 +25,7 @@ import { splitRecords } from '../server/db/seed/enforcement-data';
 import { startApiForBenchmark } from '../server/testing/benchmark-api';
 import { smoke, startBenchRun, type Size } from './lib/bench-run';
 import { flag, option } from './lib/cli';
+import { benchPgliteImage } from './lib/pglite-image';
 import { startThrowawayPostgres } from './lib/postgres';
 import { formatTable, RESULTS_DIR } from './lib/report';
 import { buildBenchPagesInto, serveStatic } from './lib/serve';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   try {
     step(`reference API on ${OPTIONS.database}: generating ${SYNC_TYPES.reduce((sum, type) => sum + counts[type], 0)} records (served to the officer: ${OPTIONS.records})`);
     const api = await startApiForBenchmark({
-      ...(cluster ? { databaseUrl: cluster.url } : {}),
+      ...(cluster ? { databaseUrl: cluster.url } : { pgliteImage: await benchPgliteImage() }),
       counts,
       seed: OPTIONS.seed,
       now: new Date(NOW_MS),

@@ -29,6 +29,8 @@ export interface BenchmarkApiOptions {
   databaseUrl?: string;
   /** Default 0: any free port. */
   port?: number;
+  /** The files of a new PGlite cluster to start the in-memory database from (server/testing/pglite-image.ts). */
+  pgliteImage?: Blob;
   /** Origins a browser-based benchmark page is served from (default: the console's dev origins). */
   corsOrigins?: readonly string[];
 }
@@ -58,7 +60,7 @@ export interface BenchmarkApi {
 export async function startApiForBenchmark(options: BenchmarkApiOptions = {}): Promise<BenchmarkApi> {
   const db = options.databaseUrl
     ? openPostgresDatabase({ connectionString: options.databaseUrl })
-    : await openPgliteDatabase();
+    : await openPgliteDatabase(undefined, options.pgliteImage);
   try {
     await migrate(db);
     await applyDemoSeed(db);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../db/db';
 import { openPgliteDatabase } from '../db/pglite';
 import { openPostgresDatabase } from '../db/postgres';
+import { readPgliteImage } from './pglite-image';
 
 /** The integration suites run once per engine: PGlite in memory, and the PostgreSQL of test/setup/postgres.ts. */
 export const BACKENDS = ['pglite', 'postgres'] as const;
@@ -20,7 +20,7 @@ let emptyCluster: Promise<Blob | undefined> | undefined;
 /** The files of a new PGlite cluster, made once for the run (test/setup/pglite-image.ts); none outside integration. */
 function emptyPgliteCluster(): Promise<Blob | undefined> {
   const file = inject('pgliteImage');
-  emptyCluster ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  emptyCluster ??= file ? readPgliteImage(file) : Promise.resolve(undefined);
   return emptyCluster;
 }
 

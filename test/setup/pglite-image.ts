@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
+import { writeEmptyPgliteCluster } from '../../server/testing/pglite-image';
 
 /**
- * Global setup of the integration tests: the files of a new, empty PGlite cluster, made once. Creating a cluster
- * (PGlite's initdb) took about 4 s of a core for every database a suite opened, ~1 s when started from these files
- * (server/testing/test-database.ts). The image is what a new cluster holds: each suite still migrates its own.
+ * Global setup of the integration tests: the files of a new, empty PGlite cluster, made once
+ * (server/testing/pglite-image.ts); every suite's database starts from them (server/testing/test-database.ts).
  */
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,9 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => void> {
   const directory = mkdtempSync(path.join(tmpdir(), 'lpa-pglite-image-'));
   const file = path.join(directory, 'empty-cluster.tar');
-  const pglite = await PGlite.create();
-  writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
-  await pglite.close();
+  await writeEmptyPgliteCluster(file);
   project.provide('pgliteImage', file);
   return () => rmSync(directory, { recursive: true, force: true });
 }
