@@ -6,6 +6,7 @@ import { chromium, expect, test, type Browser, type Page } from './test';
 import { demoAccount } from '../../server/db/seed/demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { renderPlateInPage } from '../fixtures/plates/plate-page';
+import { PLATE_FONTS } from '../fixtures/plates/plate-specs';
 import { writeY4m, type RgbaFrame } from '../fixtures/plates/y4m';
 import { expectedHeadlineIn, fetchRecords, type KnownRecord } from './enforcement-data';
 import { expectHeading, signInOfficer } from './sign-in';
@@ -41,8 +42,8 @@ function paidPlate(): string {
   return plate!;
 }
 
-/** The plate-reader bench's plate font the model reads best (test/fixtures/plates, PLATE_FONTS). */
-const LIBERATION_SANS_NARROW = 1;
+/** Of bench:plates' plate fonts, the one the model reads best (test/fixtures/plates). */
+const PLATE_FONT = PLATE_FONTS.findIndex((font) => font.name === 'Liberation Sans Narrow Bold');
 
 /**
  * Chromium's fake camera playing a still of the plate in front of a car, as bench:plates draws its clear set
@@ -53,7 +54,7 @@ async function cameraBrowser(page: Page, plate: string | null): Promise<Browser>
   const frame: RgbaFrame =
     plate === null
       ? { ...FRAME, data: new Uint8Array(FRAME.width * FRAME.height * 4).fill(0x5b) }
-      : await renderPlateInPage(page, plate, { ...FRAME, font: LIBERATION_SANS_NARROW, scale: 0.7 });
+      : await renderPlateInPage(page, plate, { ...FRAME, font: PLATE_FONT, scale: 0.7 });
   const video = path.join(await mkdtemp(path.join(os.tmpdir(), 'lpa-scan-')), 'camera.y4m');
   await writeY4m(video, [frame]);
   return chromium.launch({
